@@ -1,0 +1,10 @@
+import type { Driver } from '../src/driver/types.js';
+
+/**
+ * The driver registry: ONE line per driver, in the order `einvoicing-adapter drivers` lists
+ * them. Adding a model = a folder under drivers/, a line here, and fixtures; the conformance
+ * suite then covers it without test edits.
+ */
+export const drivers: readonly Driver[] = Object.freeze([
+  // (no driver yet: the PEPPOL driver is the first to land)
+]);

@@ -1,0 +1,53 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ConfigError } from '../config/config-error.js';
+
+export const API_KEY_FILE = 'adapter-api-key';
+
+export interface ResolvedApiKey {
+  key: string;
+  /** `setting`: ADAPTER_API_KEY or --api-key; `file`: kept under DATA_DIR; `generated`: created now. */
+  source: 'setting' | 'file' | 'generated';
+  file?: string;
+}
+
+/**
+ * The key the platform must present. A configured key wins; otherwise the one kept in
+ * DATA_DIR/adapter-api-key, created on first start (256 random bits, file mode 0600). Creation
+ * uses O_EXCL so two processes starting on one DATA_DIR end up with the same key.
+ */
+export function resolveApiKey(configured: string | undefined, dataDir: string): ResolvedApiKey {
+  if (configured) return { key: configured, source: 'setting' };
+  const file = join(dataDir, API_KEY_FILE);
+  mkdirSync(dataDir, { recursive: true });
+  const generated = randomBytes(32).toString('base64url');
+  try {
+    writeFileSync(file, `${generated}\n`, { mode: 0o600, flag: 'wx' });
+    return { key: generated, source: 'generated', file };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+  const key = readFileSync(file, 'utf8').trim();
+  if (!/^[\x21-\x7e]{16,512}$/.test(key)) {
+    throw new ConfigError([`${file}: must hold one API key of 16-512 visible ASCII characters (delete it to generate a new one)`]);
+  }
+  return { key, source: 'file', file };
+}
+
+/** Checks a presented key; an interface so the wiring (and tests) can supply another. */
+export interface KeyVerifier {
+  verify(presented: string | undefined): boolean;
+}
+
+/** Compares SHA-256 digests with timingSafeEqual: constant time whatever the lengths. */
+export function keyVerifier(expected: string): KeyVerifier {
+  const want = createHash('sha256').update(expected).digest();
+  return {
+    verify(presented) {
+      if (presented === undefined) return false;
+      const got = createHash('sha256').update(presented).digest();
+      return timingSafeEqual(got, want);
+    },
+  };
+}

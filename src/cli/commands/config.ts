@@ -1,0 +1,20 @@
+import { stringify } from 'yaml';
+import { loadConfigFile } from '../../config/config-file.js';
+import { resolveSettings } from '../../config/settings.js';
+import { settingFlags, type Command } from '../command.js';
+
+export const configCommand: Command = {
+  name: 'config',
+  summary: 'Check the configuration file and print it as YAML (the built-in demo when ADAPTER_CONFIG is unset).',
+  description: 'einvoicing-adapter config > adapter.yaml gives a starting point for your own file.',
+  settings: ['ADAPTER_CONFIG'],
+  options: { json: { type: 'boolean' } },
+  optionHelp: { json: 'print JSON instead of YAML' },
+  async run(values) {
+    const settings = resolveSettings(process.env, settingFlags(configCommand, values));
+    const { config, source } = loadConfigFile(settings.configFile);
+    const text = values.json ? `${JSON.stringify(config, null, 2)}\n` : `# ${source}\n${stringify(config)}`;
+    process.stdout.write(text);
+    return 0;
+  },
+};

@@ -1,0 +1,23 @@
+import { resolveSettings } from '../../config/settings.js';
+import { openStore } from '../../store/store.js';
+import { settingFlags, type Command } from '../command.js';
+
+export const migrateCommand: Command = {
+  name: 'migrate',
+  summary: 'Create or upgrade the adapter database under DATA_DIR, then exit.',
+  description: 'start and serve do this too; run it alone before a rolling upgrade or to check a data directory.',
+  settings: ['DATA_DIR'],
+  options: {},
+  async run(values) {
+    const settings = resolveSettings(process.env, settingFlags(migrateCommand, values));
+    const store = openStore(settings.dataDir);
+    try {
+      const { applied, version } = store.migration;
+      for (const m of applied) process.stdout.write(`applied ${String(m.version).padStart(3, '0')} ${m.name}\n`);
+      process.stdout.write(`${store.file}: schema version ${version}${applied.length ? '' : ' (up to date)'}\n`);
+    } finally {
+      store.close();
+    }
+    return 0;
+  },
+};

@@ -1,0 +1,74 @@
+import { ConfigError } from '../config/config-error.js';
+import { version } from '../paths.js';
+import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
+import { configCommand } from './commands/config.js';
+import { driversCommand } from './commands/drivers.js';
+import { migrateCommand } from './commands/migrate.js';
+import { serveCommand, startCommand } from './commands/serve.js';
+
+/** Every command, in the order `--help` lists them. */
+export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, migrateCommand, driversCommand, configCommand]);
+
+function mainHelp(): string {
+  const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;
+  return [
+    `einvoicing-adapter ${version}: the billing platform's e-invoicing SPI, served over drivers per model.`,
+    '',
+    'Usage: einvoicing-adapter <command> [options]',
+    '',
+    'Commands:',
+    ...COMMANDS.map((c) => `  ${c.name.padEnd(width)}${c.summary}`),
+    '',
+    'Run einvoicing-adapter <command> --help for its options. Exit status: 0 done, 1 configuration',
+    'or runtime error, 2 usage error.',
+    '',
+  ].join('\n');
+}
+
+/** Runs the CLI; returns the exit status instead of exiting, so tests can call it. */
+export async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (name === undefined) {
+    process.stderr.write(mainHelp());
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
+    const target = COMMANDS.find((c) => c.name === rest[0]);
+    process.stdout.write(target ? commandHelp(target) : mainHelp());
+    return 0;
+  }
+  if (name === '--version' || name === '-v') {
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  const command = COMMANDS.find((c) => c.name === name);
+  try {
+    if (!command) throw new UsageError(`unknown command "${name}" (commands: ${COMMANDS.map((c) => c.name).join(', ')})`);
+    const { values, positionals } = parseCommandArgs(command, rest);
+    if (values.help) {
+      process.stdout.write(commandHelp(command));
+      return 0;
+    }
+    return await command.run(values, positionals);
+  } catch (err) {
+    return report(err, command);
+  }
+}
+
+function report(err: unknown, command: Command | undefined): number {
+  if (err instanceof UsageError) {
+    process.stderr.write(`einvoicing-adapter: ${err.message}\nRun einvoicing-adapter ${command ? `${command.name} ` : ''}--help for usage.\n`);
+    return 2;
+  }
+  if (err instanceof ConfigError) {
+    process.stderr.write(`einvoicing-adapter: ${err.message}\n`);
+    return 1;
+  }
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
+  if (e?.code === 'EADDRINUSE' || e?.code === 'EACCES' || e?.code === 'EADDRNOTAVAIL') {
+    process.stderr.write(`einvoicing-adapter: cannot listen on ${e.address ?? ''}:${e.port ?? ''}: ${e.code}\n`);
+    return 1;
+  }
+  process.stderr.write(`einvoicing-adapter: ${e?.stack ?? String(err)}\n`);
+  return 1;
+}

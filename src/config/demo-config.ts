@@ -1,0 +1,80 @@
+import type { ConfigFile } from './config-file-schema.js';
+
+/**
+ * The built-in configuration used when ADAPTER_CONFIG is unset, so `npm start` serves a
+ * realistic provider out of the box. Identifiers are fictitious but well formed (VAT numbers,
+ * Peppol EAS codes). Ids are fixed so the README's curl session prints the same every time.
+ * `einvoicing-adapter config` prints it as YAML, a starting point for a real file.
+ */
+export function demoConfig(): ConfigFile {
+  const peppolTypes = ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'];
+  return {
+    business_entities: [
+      {
+        id: '595e13fd-68b0-40c2-ade3-9780ce339d97',
+        display_name: 'Acme Germany',
+        party: {
+          name: 'Acme Germany GmbH',
+          address: { line_1: 'Friedrichstraße 123', zip: '10117', city: 'Berlin', country: 'DE' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'DE123456789' }],
+          legal_entity: { registration_name: 'Acme Germany GmbH', company_id: 'HRB 123456' },
+          electronic_address: { scheme: '9930', id: 'DE123456789' },
+          // German domestic invoices need a seller contact (BR-DE-2), and no SPI field carries one.
+          contact: { name: 'Accounts receivable', telephone: '+49 30 1234567', email: 'billing@acme.example' },
+        },
+        activations: [
+          {
+            id: '02083517-408f-4174-8c4d-42b029162f9c',
+            status: { code: 'COMPLETED', message: 'Activation completed successfully.' },
+            country_activations: [
+              { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2B', supported_document_types: peppolTypes },
+              { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2G', supported_document_types: peppolTypes },
+              { model: 'PEPPOL', country: 'AT', einvoicing_type: 'B2B', supported_document_types: peppolTypes },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7',
+        display_name: 'Beta Benelux',
+        party: {
+          name: 'Beta Benelux B.V.',
+          address: { line_1: 'Keizersgracht 1', zip: '1015 CN', city: 'Amsterdam', country: 'NL' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'NL123456789B01' }],
+          legal_entity: { registration_name: 'Beta Benelux B.V.', company_id: '12345678', company_id_scheme: '0106' },
+          electronic_address: { scheme: '0106', id: '12345678' },
+        },
+        activations: [
+          {
+            id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+            status: { code: 'COMPLETED', message: 'Activation completed successfully.' },
+            country_activations: [
+              { model: 'PEPPOL', country: 'NL', einvoicing_type: 'B2B', supported_document_types: peppolTypes },
+              { model: 'PEPPOL', country: 'BE', einvoicing_type: 'B2B', supported_document_types: peppolTypes },
+            ],
+          },
+        ],
+      },
+      {
+        id: 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f',
+        display_name: 'Iberia Software',
+        party: {
+          name: 'Iberia Software S.L.',
+          address: { line_1: 'Calle de Alcalá 50', zip: '28014', city: 'Madrid', division: 'Madrid', country: 'ES' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'ESB12345674' }],
+          legal_entity: { registration_name: 'Iberia Software S.L.', company_id: 'B12345674' },
+        },
+        activations: [
+          {
+            id: '9b2f4c1e-3d5a-4e6b-8c7d-1f0e2d3c4b5a',
+            // VERIFACTU submits to the tax agency with the issuer's certificate: pending until one is configured.
+            status: { code: 'PENDING', message: 'Activation pending: no AEAT certificate is configured for this business entity.' },
+            country_activations: [
+              { model: 'VERIFACTU', country: 'ES', einvoicing_type: 'B2B', supported_document_types: ['verifactu-invoice', 'verifactu-creditnote'] },
+            ],
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,103 @@
+import Type, { type Static } from 'typebox';
+import { check } from '../typed-check.js';
+import { ConfigError } from './config-error.js';
+
+/** Process settings: environment variables, overridden by command-line flags. */
+export const SettingsSchema = Type.Object({
+  host: Type.String({ minLength: 1, maxLength: 255 }),
+  port: Type.Integer({ minimum: 0, maximum: 65535 }),
+  dataDir: Type.String({ minLength: 1 }),
+  apiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  configFile: Type.Optional(Type.String({ minLength: 1 })),
+  bodyLimit: Type.String({ pattern: '^[0-9]+(b|kb|mb|gb)?$' }),
+  authMaxFailures: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
+  authFailureWindow: Type.Integer({ minimum: 1, maximum: 86_400 }),
+  trustProxy: Type.Boolean(),
+  logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+  shutdownTimeout: Type.Integer({ minimum: 0, maximum: 3600 }),
+  errorHelpUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
+});
+export type Settings = Static<typeof SettingsSchema>;
+type Key = keyof Settings;
+
+export interface SettingSpec {
+  key: Key;
+  env: string;
+  flag: string;
+  kind: 'string' | 'integer' | 'boolean';
+  default?: string | number | boolean;
+  help: string;
+}
+
+/** The one table behind parsing, `--help` and the README's configuration reference. */
+export const SETTINGS: readonly SettingSpec[] = Object.freeze([
+  { key: 'host', env: 'HOST', flag: 'host', kind: 'string', default: '127.0.0.1', help: 'interface the adapter listens on' },
+  { key: 'port', env: 'ADAPTER_PORT', flag: 'port', kind: 'integer', default: 8080, help: 'adapter port; 0 picks a free port and prints it' },
+  { key: 'dataDir', env: 'DATA_DIR', flag: 'data-dir', kind: 'string', default: './data', help: 'directory for the SQLite database and the generated API key' },
+  { key: 'apiKey', env: 'ADAPTER_API_KEY', flag: 'api-key', kind: 'string', help: 'API key the platform must send (16+ visible ASCII characters); generated on first start and kept in DATA_DIR/adapter-api-key when unset' },
+  { key: 'configFile', env: 'ADAPTER_CONFIG', flag: 'config', kind: 'string', help: 'JSON or YAML file with business entities, activations and driver settings; the built-in demo configuration when unset' },
+  { key: 'bodyLimit', env: 'BODY_LIMIT', flag: 'body-limit', kind: 'string', default: '10mb', help: 'largest accepted request body (b, kb, mb, gb); larger bodies get 413' },
+  { key: 'authMaxFailures', env: 'AUTH_MAX_FAILURES', flag: 'auth-max-failures', kind: 'integer', default: 10, help: 'failed authentications one client may make within the window before it gets 429' },
+  { key: 'authFailureWindow', env: 'AUTH_FAILURE_WINDOW', flag: 'auth-failure-window', kind: 'integer', default: 300, help: 'seconds over which failed authentications are counted' },
+  { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', kind: 'boolean', default: false, help: 'take the client address from X-Forwarded-For (only behind a proxy you run)' },
+  { key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', kind: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
+  { key: 'shutdownTimeout', env: 'SHUTDOWN_TIMEOUT', flag: 'shutdown-timeout', kind: 'integer', default: 10, help: 'seconds in-flight requests get to finish on SIGTERM/SIGINT' },
+  { key: 'errorHelpUrl', env: 'ERROR_HELP_URL', flag: 'error-help-url', kind: 'string', help: 'base URL for help_url in error responses (help_url = URL#CODE); omitted when unset' },
+] satisfies SettingSpec[]);
+
+export type RawFlags = Partial<Record<string, string | boolean>>;
+
+/**
+ * Defaults ← environment ← flags, each value checked by SettingsSchema. An empty environment
+ * variable counts as unset. Throws ConfigError naming every bad key.
+ */
+export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): Settings {
+  const raw: Record<string, unknown> = {};
+  const origin = new Map<Key, string>();
+  for (const spec of SETTINGS) {
+    const fromFlag = flags[spec.flag];
+    const fromEnv = env[spec.env];
+    if (fromFlag !== undefined) {
+      raw[spec.key] = convert(spec, fromFlag);
+      origin.set(spec.key, `--${spec.flag}`);
+    } else if (fromEnv !== undefined && fromEnv !== '') {
+      raw[spec.key] = convert(spec, fromEnv);
+      origin.set(spec.key, spec.env);
+    } else if (spec.default !== undefined) {
+      raw[spec.key] = spec.default;
+      origin.set(spec.key, spec.env);
+    }
+  }
+  if (typeof raw.bodyLimit === 'string') raw.bodyLimit = raw.bodyLimit.toLowerCase();
+  const result = check(SettingsSchema, raw);
+  if (!result.ok) {
+    throw new ConfigError(
+      result.problems.map((p) => {
+        const spec = SETTINGS.find((s) => s.key === p.path);
+        const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
+        const message = p.path === 'apiKey' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        return `${name}: ${message}`;
+      }),
+    );
+  }
+  return Object.freeze(result.value);
+}
+
+function convert(spec: SettingSpec, value: string | boolean): unknown {
+  if (typeof value === 'boolean') return spec.kind === 'boolean' ? value : String(value);
+  if (spec.kind === 'integer' && /^-?[0-9]+$/.test(value.trim())) return Number(value.trim());
+  if (spec.kind === 'boolean') {
+    const v = value.trim().toLowerCase();
+    if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+    if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  }
+  return value;
+}
+
+/** `10mb` → bytes. The schema already guarantees the shape. */
+export function bodyLimitBytes(limit: string): number {
+  const m = /^([0-9]+)(b|kb|mb|gb)?$/.exec(limit);
+  if (!m) throw new Error(`bad body limit ${limit}`);
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(m[2] ?? 'b') as 'b' | 'kb' | 'mb' | 'gb'];
+  return Number(m[1]) * unit;
+}

@@ -1,0 +1,116 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from '../log.js';
+
+/** The SPI's error codes (error_response_errors_inner.code). */
+export type SpiErrorCode =
+  | 'INVALID_OPERATION'
+  | 'SERVICE_EXCEPTION'
+  | 'SERVICE_UNAVAILABLE'
+  | 'SERVICE_LIMIT_EXCEEDED'
+  | 'MISSING_REQUIRED_DATA'
+  | 'INVALID_DATA'
+  | 'NOT_FOUND';
+
+export interface SpiErrorItem {
+  code: SpiErrorCode;
+  message: string;
+}
+
+/** A client error answered with the SPI's `error_response` body: `{errors: [{code, message, help_url}]}`. */
+export class SpiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: readonly SpiErrorItem[],
+  ) {
+    super(errors.map((e) => `${e.code}: ${e.message}`).join('; '));
+  }
+
+  static one(status: number, code: SpiErrorCode, message: string): SpiError {
+    return new SpiError(status, [{ code, message }]);
+  }
+}
+
+/** A status the SPI defines without a body (401 on SPI endpoints, 429 with Retry-After). */
+export class BareStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(`HTTP ${status}`);
+  }
+}
+
+/** The generic 500 text: the SPI's own example wording; details go to the log only. */
+export const UNEXPECTED_MESSAGE = 'Unexpected error during processing the request.';
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  type?: string;
+  message?: string;
+  limit?: number;
+}
+
+export interface ErrorMiddlewareOptions {
+  logger: Logger;
+  /** When set, every error item carries `help_url` = `${helpBaseUrl}#${code}`. */
+  helpBaseUrl?: string | undefined;
+}
+
+/**
+ * The ONE place where errors become responses. Client errors keep their message (they help
+ * the caller fix the request); anything unexpected is masked as a BasicErrorResponse and its
+ * details are logged with the request's trace id.
+ */
+export function errorMiddleware(options: ErrorMiddlewareOptions) {
+  const withHelp = (errors: readonly SpiErrorItem[]) =>
+    errors.map((e) => (options.helpBaseUrl ? { ...e, help_url: `${options.helpBaseUrl}#${e.code}` } : { ...e }));
+
+  return async function handleErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body == null) {
+        throw SpiError.one(404, 'NOT_FOUND', `no resource at ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      if (err instanceof SpiError) {
+        ctx.status = err.status;
+        ctx.body = { errors: withHelp(err.errors) };
+      } else if (err instanceof BareStatusError) {
+        ctx.set(err.headers);
+        ctx.body = null; // before the status: Koa turns a null body into 204 otherwise
+        ctx.status = err.status;
+      } else {
+        const known = fromHttpError(err as HttpLikeError, `${ctx.method} ${ctx.path}`);
+        if (known) {
+          ctx.status = known.status;
+          ctx.body = { errors: withHelp(known.errors) };
+        } else {
+          const state = ctx.state as { traceId?: string };
+          options.logger.error({ err, trace_id: state.traceId, method: ctx.method, path: ctx.path }, 'unexpected error');
+          ctx.status = 500;
+          ctx.body = { message: UNEXPECTED_MESSAGE };
+        }
+      }
+    }
+  };
+}
+
+/** Errors thrown by Koa's own stack (body parser, router) that are the client's doing. */
+function fromHttpError(err: HttpLikeError, request: string): SpiError | undefined {
+  const status = err?.status ?? err?.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500 || err.expose === false) return undefined;
+  if (status === 413) {
+    const limit = typeof err.limit === 'number' ? ` of ${err.limit} bytes` : '';
+    return SpiError.one(413, 'SERVICE_LIMIT_EXCEEDED', `request body exceeds the limit${limit}`);
+  }
+  if (status === 400 && /json|parse|unexpected token|body/i.test(`${err.type ?? ''} ${err.message ?? ''}`)) {
+    return SpiError.one(400, 'INVALID_DATA', `request body is not valid JSON: ${err.message ?? 'parse error'}`);
+  }
+  if (status === 405 || status === 501) {
+    return SpiError.one(405, 'INVALID_OPERATION', `${request}: method not allowed`);
+  }
+  if (status === 415) return SpiError.one(415, 'INVALID_DATA', err.message ?? 'unsupported media type');
+  return SpiError.one(status, 'INVALID_OPERATION', err.message ?? `HTTP ${status}`);
+}

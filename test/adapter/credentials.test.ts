@@ -1,0 +1,105 @@
+import { expect } from 'chai';
+import { BasicErrorSchema, CredentialValidationSchema, HealthReportSchema } from '../../src/adapter/schemas/responses.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { bodyOf, expectShape } from '../helpers/shape.js';
+
+describe('POST /credentials/validate', () => {
+  let adapter: TestAdapter;
+  afterEach(() => adapter?.close());
+
+  const validate = (authorization?: string) =>
+    adapter.call('/credentials/validate', { method: 'POST', key: null, headers: authorization === undefined ? {} : { authorization } });
+
+  describe('with the default limits', () => {
+    beforeEach(async () => {
+      adapter = await startTestAdapter();
+    });
+
+    for (const [form, header] of [
+      ['the SPI JSON credentials object', (k: string) => JSON.stringify({ api_key: k })],
+      ['a JSON object with merchant_id and trace_id', (k: string) => JSON.stringify({ api_key: k, merchant_id: 'acme.example', trace_id: 't-1' })],
+      ['a bare key', (k: string) => k],
+      ['Bearer <key>', (k: string) => `Bearer ${k}`],
+    ] as const) {
+      it(`answers 200 VALID for ${form}`, async () => {
+        const res = await validate(header(adapter.key));
+        expect(res.status).to.equal(200);
+        const body = await bodyOf(res);
+        expectShape(CredentialValidationSchema, body);
+        expect(body).to.deep.equal({ status: 'VALID' });
+      });
+    }
+
+    for (const [what, header] of [
+      ['a wrong key', JSON.stringify({ api_key: 'not-the-key-0123456789' })],
+      ['no Authorization header', undefined],
+      ['a malformed JSON object', '{"api_key": '],
+      ['a JSON object without api_key', JSON.stringify({ key: 'x' })],
+      ['the key with a suffix', 'SUFFIX'],
+    ] as const) {
+      it(`answers 401 INVALID for ${what}`, async () => {
+        const value = header === 'SUFFIX' ? `${adapter.key}x` : header;
+        const res = await validate(value);
+        expect(res.status).to.equal(401);
+        expect(await res.json()).to.deep.equal({ status: 'INVALID' });
+      });
+    }
+
+    it('answers 503 with the health report when the database is down', async () => {
+      adapter.runtime.store.db.close();
+      const res = await validate(adapter.key);
+      expect(res.status).to.equal(503);
+      const body = await bodyOf(res);
+      expectShape(HealthReportSchema, body);
+      expect(body.status).to.equal('DOWN');
+    });
+
+    it('logs merchant_id and trace_id from the JSON credentials, never the key', async () => {
+      await validate(JSON.stringify({ api_key: adapter.key, merchant_id: 'acme.example', trace_id: 'trace-42' }));
+      const line = adapter.logs.find((l) => l.msg === 'request' && l.path === '/credentials/validate');
+      expect(line).to.include({ trace_id: 'trace-42', merchant_id: 'acme.example', method: 'POST', status: 200 });
+      expect(line?.duration_ms).to.be.a('number');
+      expect(JSON.stringify(adapter.logs)).not.to.contain(adapter.key);
+    });
+  });
+
+  it('answers 429 with Retry-After once a client passes the failure limit, whatever key it then sends', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '3', AUTH_FAILURE_WINDOW: '120' } });
+    for (let i = 0; i < 3; i++) expect((await validate('wrong-key-0123456789')).status).to.equal(401);
+    const blocked = await validate(adapter.key);
+    expect(blocked.status).to.equal(429);
+    const retryAfter = Number(blocked.headers.get('retry-after'));
+    expect(retryAfter).to.be.within(1, 120);
+    expect(await blocked.text()).to.equal('');
+    // The limit covers every SPI endpoint, so keys cannot be guessed through another route.
+    const other = await adapter.call('/einvoicing/activations');
+    expect(other.status).to.equal(429);
+    expect(other.headers.get('retry-after')).to.match(/^\d+$/);
+  });
+
+  it('a success clears the client failure count', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '3' } });
+    for (let round = 0; round < 3; round++) {
+      expect((await validate('wrong-key-0123456789')).status).to.equal(401);
+      expect((await validate('wrong-key-0123456789')).status).to.equal(401);
+      expect((await validate(adapter.key)).status).to.equal(200);
+    }
+  });
+
+  it('answers 500 BasicErrorResponse with a generic message, details only in the log', async () => {
+    adapter = await startTestAdapter({
+      verifier: {
+        verify() {
+          throw new Error('keystore exploded at /secret/path');
+        },
+      },
+    });
+    const res = await validate('anything-at-all-123');
+    expect(res.status).to.equal(500);
+    const body = await bodyOf(res);
+    expectShape(BasicErrorSchema, body);
+    expect(body).to.deep.equal({ message: 'Unexpected error during processing the request.' });
+    const logged = adapter.logs.find((l) => l.msg === 'unexpected error');
+    expect(JSON.stringify(logged)).to.contain('keystore exploded');
+  });
+});

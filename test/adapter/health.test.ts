@@ -1,0 +1,41 @@
+import { expect } from 'chai';
+import { HealthReportSchema } from '../../src/adapter/schemas/responses.js';
+import { version } from '../../src/paths.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { bodyOf, expectShape } from '../helpers/shape.js';
+
+describe('GET /health', () => {
+  let adapter: TestAdapter;
+  beforeEach(async () => {
+    adapter = await startTestAdapter();
+  });
+  afterEach(() => adapter.close());
+
+  it('answers 200 UP with the database and drivers components, without credentials', async () => {
+    const res = await adapter.call('/health', { key: null });
+    expect(res.status).to.equal(200);
+    const body = await bodyOf(res);
+    expectShape(HealthReportSchema, body);
+    expect(body.status).to.equal('UP');
+    expect(body.version).to.equal(version);
+    expect(body.components.map((c: { id: string; type: string; status: string }) => [c.id, c.type, c.status])).to.deep.equal([
+      ['database', 'DATABASE', 'UP'],
+      ['drivers', 'ADAPTER', 'UP'],
+    ]);
+    expect(body.components[0].description).to.equal('Schema version 1.');
+    expect(Date.parse(body.time)).to.be.closeTo(Date.now(), 5000);
+  });
+
+  it('answers 503 with the same shape and status DOWN when the database cannot be used', async () => {
+    adapter.runtime.store.db.close();
+    const res = await adapter.call('/health', { key: null });
+    expect(res.status).to.equal(503);
+    const body = await bodyOf(res);
+    expectShape(HealthReportSchema, body);
+    expect(body.status).to.equal('DOWN');
+    const db = body.components.find((c: { id: string }) => c.id === 'database');
+    expect(db).to.include({ status: 'DOWN', type: 'DATABASE', description: 'The database cannot be used.' });
+    expect(body.description).to.contain('Adapter database (SQLite)');
+    expect(adapter.logs.some((l) => l.msg === 'health: database check failed' && l.level === 'error')).to.equal(true);
+  });
+});
