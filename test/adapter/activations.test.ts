@@ -1,0 +1,112 @@
+import { expect } from 'chai';
+import { ActivationsResponseSchema, BusinessEntitiesResponseSchema, ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { demoConfig } from '../../src/config/demo-config.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { bodyOf, expectShape } from '../helpers/shape.js';
+
+const ACME = '595e13fd-68b0-40c2-ade3-9780ce339d97';
+const IBERIA = 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f';
+
+describe('GET /einvoicing/activations', () => {
+  let adapter: TestAdapter;
+  before(async () => {
+    adapter = await startTestAdapter();
+  });
+  after(() => adapter.close());
+
+  const get = async (query: string, status = 200) => {
+    const res = await adapter.call(`/einvoicing/activations${query}`);
+    expect(res.status, query).to.equal(status);
+    return bodyOf(res);
+  };
+
+  it('lists every activation of every business entity without parameters', async () => {
+    const body = await get('');
+    expectShape(ActivationsResponseSchema, body);
+    const expected = demoConfig().business_entities.flatMap((e) => e.activations.map((a) => a.id));
+    expect(body.activations.map((a: { id: string }) => a.id)).to.deep.equal(expected);
+    expect(body.activations[0]).to.deep.equal({
+      id: '02083517-408f-4174-8c4d-42b029162f9c',
+      business_entity: { id: ACME, display_name: 'Acme Germany' },
+      status: { code: 'COMPLETED', message: 'Activation completed successfully.' },
+      country_activations: [
+        { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
+        { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2G', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
+        { model: 'PEPPOL', country: 'AT', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
+      ],
+    });
+  });
+
+  it('includes the PENDING activation with its message', async () => {
+    const body = await get(`?business_entity_id=${IBERIA}`);
+    expect(body.activations).to.have.length(1);
+    expect(body.activations[0].status).to.deep.equal({
+      code: 'PENDING',
+      message: 'Activation pending: no AEAT certificate is configured for this business entity.',
+    });
+    expect(body.activations[0].country_activations[0].model).to.equal('VERIFACTU');
+  });
+
+  it('filters by business_entity_id', async () => {
+    const body = await get(`?business_entity_id=${ACME}`);
+    expect(body.activations.map((a: { business_entity: { id: string } }) => a.business_entity.id)).to.deep.equal([ACME]);
+  });
+
+  it('filters by country, keeping only that country activations (case-insensitive)', async () => {
+    for (const country of ['AT', 'at']) {
+      const body = await get(`?country=${country}`);
+      expect(body.activations).to.have.length(1);
+      expect(body.activations[0].country_activations).to.deep.equal([
+        { model: 'PEPPOL', country: 'AT', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
+      ]);
+    }
+    expect((await get('?country=FR')).activations).to.deep.equal([]);
+  });
+
+  it('combines business_entity_id and country', async () => {
+    expect((await get(`?business_entity_id=${ACME}&country=NL`)).activations).to.deep.equal([]);
+    expect((await get(`?business_entity_id=${ACME}&country=DE`)).activations[0].country_activations).to.have.length(2);
+  });
+
+  it('lists business entities with mode=business_entities', async () => {
+    const body = await get('?mode=business_entities');
+    expectShape(BusinessEntitiesResponseSchema, body);
+    expect(body.business_entities).to.deep.equal([
+      { id: ACME, display_name: 'Acme Germany' },
+      { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
+      { id: IBERIA, display_name: 'Iberia Software' },
+    ]);
+    expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
+    expect((await get('?mode=activations')).activations).to.have.length(3);
+  });
+
+  it('answers 404 NOT_FOUND for an unknown business entity', async () => {
+    const body = await get('?business_entity_id=nope', 404);
+    expectShape(ErrorResponseSchema, body);
+    expect(body.errors).to.deep.equal([{ code: 'NOT_FOUND', message: 'business entity nope is not configured at this provider' }]);
+    await get('?business_entity_id=nope&mode=business_entities', 404);
+  });
+
+  it('answers 400 INVALID_DATA for a bad mode and a country that is not two letters, one error each', async () => {
+    const body = await get('?mode=companies&country=DEU', 400);
+    expectShape(ErrorResponseSchema, body);
+    expect(body.errors.map((e: { code: string }) => e.code)).to.deep.equal(['INVALID_DATA', 'INVALID_DATA']);
+    expect(body.errors.map((e: { message: string }) => e.message.split(':')[0]).sort()).to.deep.equal([
+      'query parameter country',
+      'query parameter mode',
+    ]);
+    for (const bad of ['?country=1A', '?country=D', '?country=DE&country=FR']) {
+      const b = await get(bad, 400);
+      expect(b.errors[0].code, bad).to.equal('INVALID_DATA');
+      expect(b.errors[0].message, bad).to.match(/^query parameter country/);
+    }
+  });
+
+  it('answers 401 with no body without a valid key', async () => {
+    for (const key of [null, 'wrong-key-0123456789']) {
+      const res = await adapter.call('/einvoicing/activations', { key });
+      expect(res.status).to.equal(401);
+      expect(await res.text()).to.equal('');
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { expect } from 'chai';
+import { ConfigError } from '../../src/config/config-error.js';
+import { bodyLimitBytes, resolveSettings } from '../../src/config/settings.js';
+
+function errorLines(fn: () => unknown): readonly string[] {
+  try {
+    fn();
+  } catch (err) {
+    expect(err).to.be.instanceOf(ConfigError);
+    return (err as ConfigError).lines;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('resolveSettings', () => {
+  it('has the documented defaults', () => {
+    expect(resolveSettings({})).to.deep.equal({
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: './data',
+      bodyLimit: '10mb',
+      authMaxFailures: 10,
+      authFailureWindow: 300,
+      trustProxy: false,
+      logLevel: 'info',
+      shutdownTimeout: 10,
+    });
+  });
+
+  it('reads the environment and lets flags override it', () => {
+    const s = resolveSettings(
+      { HOST: '0.0.0.0', ADAPTER_PORT: '9000', DATA_DIR: '/var/lib/x', ADAPTER_CONFIG: 'a.yaml', TRUST_PROXY: 'yes', BODY_LIMIT: '2MB' },
+      { port: '0', config: 'b.yaml' },
+    );
+    expect(s).to.include({ host: '0.0.0.0', port: 0, dataDir: '/var/lib/x', configFile: 'b.yaml', trustProxy: true, bodyLimit: '2mb' });
+  });
+
+  it('treats an empty environment variable as unset', () => {
+    expect(resolveSettings({ ADAPTER_PORT: '', ADAPTER_API_KEY: '' })).to.include({ port: 8080 }).and.not.to.have.property('apiKey');
+  });
+
+  it('names the environment variable of every bad value', () => {
+    const lines = errorLines(() => resolveSettings({ ADAPTER_PORT: '70000', AUTH_MAX_FAILURES: 'ten', LOG_LEVEL: 'loud', TRUST_PROXY: 'maybe' }));
+    expect(lines).to.deep.equal([
+      'ADAPTER_PORT: must be <= 65535 (got 70000)',
+      'AUTH_MAX_FAILURES: must be an integer (got "ten")',
+      'TRUST_PROXY: must be a boolean (got "maybe")',
+      'LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    ]);
+  });
+
+  it('names the flag when the bad value came from one', () => {
+    expect(errorLines(() => resolveSettings({ ADAPTER_PORT: '1' }, { port: 'http' }))).to.deep.equal(['--port: must be an integer (got "http")']);
+  });
+
+  it('never echoes a rejected API key', () => {
+    const lines = errorLines(() => resolveSettings({ ADAPTER_API_KEY: 'short secret' }));
+    expect(lines.join('\n')).to.match(/^ADAPTER_API_KEY: /);
+    expect(lines.join('\n')).not.to.contain('secret');
+  });
+
+  it('converts body limits to bytes', () => {
+    expect(bodyLimitBytes('10mb')).to.equal(10 * 1024 * 1024);
+    expect(bodyLimitBytes('512')).to.equal(512);
+    expect(bodyLimitBytes('1kb')).to.equal(1024);
+  });
+});

@@ -1,0 +1,85 @@
+import { expect } from 'chai';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDatabase } from '../../src/store/db.js';
+import { migrate, schemaVersion } from '../../src/store/migrate.js';
+import { MIGRATIONS, type Migration } from '../../src/store/migrations/index.js';
+import { openStore } from '../../src/store/store.js';
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'adapter-store-'));
+
+describe('the store', () => {
+  it('opens a real SQLite file with WAL, synchronous FULL, foreign keys and a busy timeout', () => {
+    const store = openStore(tempDir());
+    try {
+      expect(store.db.pragma('journal_mode', { simple: true })).to.equal('wal');
+      expect(store.db.pragma('synchronous', { simple: true })).to.equal(2);
+      expect(store.db.pragma('foreign_keys', { simple: true })).to.equal(1);
+      expect(store.db.pragma('busy_timeout', { simple: true })).to.equal(5000);
+      expect(store.file).to.match(/adapter\.sqlite$/);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('applies the numbered migrations once and records them', () => {
+    const dir = tempDir();
+    const first = openStore(dir, () => new Date('2026-01-02T03:04:05.000Z'));
+    expect(first.migration.applied.map((m) => m.version)).to.deep.equal(MIGRATIONS.map((m) => m.version));
+    const rows = first.db.prepare('SELECT version, name, applied_at FROM schema_migrations ORDER BY version').all();
+    expect(rows[0]).to.deep.equal({ version: 1, name: 'adapter-meta', applied_at: '2026-01-02T03:04:05.000Z' });
+    const instanceId = first.instanceId;
+    first.close();
+
+    const second = openStore(dir);
+    expect(second.migration.applied).to.deep.equal([]);
+    expect(second.migration.version).to.equal(MIGRATIONS.length);
+    expect(second.instanceId).to.equal(instanceId);
+    expect(second.ping()).to.deep.equal({ schemaVersion: MIGRATIONS.length });
+    second.close();
+  });
+
+  it('rolls a failing migration back whole and keeps the previous version', () => {
+    const db = openDatabase(join(tempDir(), 'x.sqlite'));
+    const migrations: Migration[] = [
+      { version: 1, name: 'one', sql: 'CREATE TABLE a (x INTEGER)' },
+      { version: 2, name: 'two', sql: 'CREATE TABLE b (x INTEGER); INSERT INTO nope VALUES (1);' },
+    ];
+    expect(() => migrate(db, migrations)).to.throw(/no such table: nope/);
+    expect(schemaVersion(db)).to.equal(1);
+    expect(db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name = 'b'").get()).to.deep.equal({ n: 0 });
+    db.close();
+  });
+
+  it('refuses a database written by a newer version', () => {
+    const dir = tempDir();
+    const store = openStore(dir);
+    store.db.prepare("INSERT INTO schema_migrations VALUES (99, 'future', 'x')").run();
+    store.close();
+    expect(() => openStore(dir)).to.throw(/schema version 99 is newer than this program knows/);
+  });
+
+  it('refuses migrations that are not numbered 1, 2, 3…', () => {
+    const db = openDatabase(':memory:');
+    expect(() => migrate(db, [{ version: 2, name: 'gap', sql: '' }])).to.throw(/expected 1/);
+    db.close();
+  });
+
+  it('lets two stores open one DATA_DIR at once without applying a migration twice', () => {
+    const dir = tempDir();
+    const a = openStore(dir);
+    const b = openStore(dir);
+    expect(a.migration.applied.length + b.migration.applied.length).to.equal(MIGRATIONS.length);
+    expect(b.instanceId).to.equal(a.instanceId);
+    a.close();
+    b.close();
+  });
+
+  it('ping throws once the database is closed', () => {
+    const store = openStore(tempDir());
+    store.close();
+    expect(() => store.ping()).to.throw();
+    store.close(); // closing twice is harmless
+  });
+});
