@@ -16,8 +16,11 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
 export function listen(handler: Handler, host: string, port: number): Promise<RunningServer> {
   let closing = false;
+  const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
     if (closing) res.setHeader('Connection', 'close');
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
     handler(req, res);
   });
   return new Promise((resolve, reject) => {
@@ -32,6 +35,8 @@ export function listen(handler: Handler, host: string, port: number): Promise<Ru
         url: `http://${shownHost}:${actual}`,
         close(graceMs: number) {
           closing = true;
+          // Tell clients of requests already under way not to reuse their connection.
+          for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
           return new Promise<void>((done) => {
             server.close(() => {
               clearInterval(idleSweep);

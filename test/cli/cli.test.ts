@@ -1,0 +1,143 @@
+import { expect } from 'chai';
+import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { stringify } from 'yaml';
+import { COMMANDS } from '../../src/cli/main.js';
+import { demoConfig } from '../../src/config/demo-config.js';
+import { runBin, runBinToEnd } from '../helpers/child.js';
+
+const LISTENING = /adapter listening on (http:\/\/127\.0\.0\.1:(\d+))/;
+
+describe('the einvoicing-adapter bin', () => {
+  let cwd: string;
+  beforeEach(() => {
+    cwd = mkdtempSync(join(tmpdir(), 'adapter-cli-'));
+  });
+
+  it('prints help for the program and for every command', async () => {
+    const main = await runBinToEnd(['--help'], { cwd });
+    expect(main.code).to.equal(0);
+    for (const c of COMMANDS) expect(main.stdout).to.contain(`  ${c.name} `);
+    for (const c of COMMANDS) {
+      const r = await runBinToEnd([c.name, '--help'], { cwd });
+      expect(r.code, c.name).to.equal(0);
+      expect(r.stdout, c.name).to.contain(`Usage: einvoicing-adapter ${c.name} [options]`);
+    }
+    const start = await runBinToEnd(['start', '-h'], { cwd });
+    for (const env of ['HOST', 'ADAPTER_PORT', 'DATA_DIR', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG']) expect(start.stdout).to.contain(`[${env}]`);
+  });
+
+  it('exits 2 on usage errors', async () => {
+    for (const args of [[], ['frobnicate'], ['start', '--no-such-flag'], ['drivers', 'extra']]) {
+      const r = await runBinToEnd(args, { cwd });
+      expect(r.code, args.join(' ')).to.equal(2);
+    }
+  });
+
+  it('start stops with a message naming the key when ADAPTER_CONFIG has a bad value', async () => {
+    const cfg = demoConfig() as unknown as { business_entities: Record<string, any>[] };
+    cfg.business_entities[1]!.activations[0].country_activations[0].einvoicing_type = 'B2X';
+    const path = join(cwd, 'adapter.yaml');
+    writeFileSync(path, stringify(cfg));
+    const r = await runBinToEnd(['start'], { cwd, env: { ADAPTER_CONFIG: path, ADAPTER_PORT: '0' } });
+    expect(r.code).to.equal(1);
+    expect(r.stderr).to.contain(
+      `ADAPTER_CONFIG (${path}): business_entities[1].activations[0].country_activations[0].einvoicing_type: must be one of B2B, B2C, B2G (got "B2X")`,
+    );
+    expect(existsSync(join(cwd, 'data')), 'nothing is created before the configuration is valid').to.equal(false);
+  });
+
+  it('start stops naming the environment variable or flag of a bad setting', async () => {
+    const env = await runBinToEnd(['start'], { cwd, env: { ADAPTER_PORT: 'eighty' } });
+    expect(env.code).to.equal(1);
+    expect(env.stderr).to.contain('ADAPTER_PORT: must be an integer (got "eighty")');
+    const flag = await runBinToEnd(['serve', '--body-limit', 'huge'], { cwd });
+    expect(flag.stderr).to.contain('--body-limit: must match');
+  });
+
+  it('generates the API key on first start, prints it once, and keeps it under DATA_DIR', async () => {
+    const first = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    const [, url] = await first.waitFor(LISTENING);
+    const key = readFileSync(join(cwd, 'data', 'adapter-api-key'), 'utf8').trim();
+    expect(key).to.match(/^[A-Za-z0-9_-]{43}$/);
+    expect(statSync(join(cwd, 'data', 'adapter-api-key')).mode & 0o777).to.equal(0o600);
+    expect(first.stderr()).to.contain(key);
+    const res = await fetch(`${url}/credentials/validate`, { method: 'POST', headers: { authorization: JSON.stringify({ api_key: key }) } });
+    expect(await res.json()).to.deep.equal({ status: 'VALID' });
+    first.proc.kill('SIGTERM');
+    expect((await first.exited).code).to.equal(0);
+
+    const second = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    await second.waitFor(LISTENING);
+    expect(second.stderr()).not.to.contain(key);
+    second.proc.kill('SIGINT');
+    expect((await second.exited).code).to.equal(0);
+    expect(first.stdout() + second.stdout()).not.to.contain(key);
+  });
+
+  it('on SIGTERM stops accepting, finishes the in-flight request, closes the database and exits 0', async () => {
+    const child = runBin(['serve'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-1' } });
+    const [, , port] = await child.waitFor(LISTENING);
+    expect(existsSync(join(cwd, 'data', 'adapter.sqlite-wal'))).to.equal(true);
+
+    // An in-flight request: headers sent, body not yet complete.
+    const socket = connect(Number(port), '127.0.0.1');
+    let response = '';
+    socket.on('data', (d) => (response += d.toString()));
+    const body = JSON.stringify({ note: 'in flight' });
+    await new Promise<void>((resolve) => socket.once('connect', resolve));
+    socket.write(
+      `POST /credentials/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer operator-chosen-key-1\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await new Promise((r) => setTimeout(r, 100));
+    child.proc.kill('SIGTERM');
+    await child.waitFor(/SIGTERM received/);
+
+    // New connections are refused while the in-flight request is still open.
+    const refused = await fetch(`http://127.0.0.1:${port}/health`).then(
+      () => false,
+      () => true,
+    );
+    expect(refused, 'a new connection after SIGTERM').to.equal(true);
+
+    socket.write(body.slice(5));
+    const { code } = await child.exited;
+    expect(code).to.equal(0);
+    expect(response).to.match(/^HTTP\/1\.1 200 OK/);
+    expect(response.toLowerCase()).to.contain('connection: close');
+    expect(response).to.contain('{"status":"VALID"}');
+    socket.destroy();
+    // SQLite removes the WAL file when the last connection closes cleanly.
+    expect(existsSync(join(cwd, 'data', 'adapter.sqlite-wal')), 'WAL left behind: database not closed').to.equal(false);
+  });
+
+  it('migrate creates the database and is a no-op the second time', async () => {
+    const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd });
+    expect(first.code).to.equal(0);
+    expect(first.stdout).to.match(/^applied 001 adapter-meta\n.*store\/adapter\.sqlite: schema version 1\n$/);
+    const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store' } });
+    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 1 (up to date)\n');
+  });
+
+  it('drivers lists the registry, as text and as JSON', async () => {
+    const json = await runBinToEnd(['drivers', '--json'], { cwd });
+    expect(json.code).to.equal(0);
+    const { drivers } = await import('../../drivers/index.js');
+    expect(JSON.parse(json.stdout).map((d: { model: string }) => d.model)).to.deep.equal(drivers.map((d) => d.model));
+    const text = await runBinToEnd(['drivers'], { cwd });
+    expect(text.code).to.equal(0);
+    if (drivers.length === 0) expect(text.stdout).to.equal('No driver is registered (drivers/index.ts).\n');
+    for (const d of drivers) expect(text.stdout).to.contain(d.model).and.to.contain(d.title);
+  });
+
+  it('config prints the demo configuration as YAML that loads back unchanged', async () => {
+    const r = await runBinToEnd(['config'], { cwd });
+    expect(r.code).to.equal(0);
+    writeFileSync(join(cwd, 'printed.yaml'), r.stdout);
+    const again = await runBinToEnd(['config', '--json', '--config', 'printed.yaml'], { cwd });
+    expect(JSON.parse(again.stdout)).to.deep.equal(demoConfig());
+  });
+});

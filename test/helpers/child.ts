@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/paths.js';
+
+export const BIN = join(packageRoot, 'bin', 'einvoicing-adapter');
+
+export interface Child {
+  proc: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  /** Resolves with the first match of `pattern` in stderr (rejects on exit or timeout). */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Runs the real bin as a child process with a clean, explicit environment. */
+export function runBin(args: string[], options: { cwd: string; env?: Record<string, string> }): Child {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
+  const proc = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    proc.on('close', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    proc,
+    stdout: () => out,
+    stderr: () => err,
+    exited,
+    waitFor(pattern, timeoutMs = 10_000) {
+      return new Promise((resolve, reject) => {
+        const started = Date.now();
+        const tick = setInterval(() => {
+          const m = err.match(pattern);
+          if (m) {
+            clearInterval(tick);
+            resolve(m);
+          } else if (proc.exitCode !== null || Date.now() - started > timeoutMs) {
+            clearInterval(tick);
+            reject(new Error(`no ${pattern} in stderr (exit ${proc.exitCode}):\n${err}\n${out}`));
+          }
+        }, 20);
+      });
+    },
+  };
+}
+
+/** Runs the bin to completion. */
+export async function runBinToEnd(args: string[], options: { cwd: string; env?: Record<string, string> }) {
+  const child = runBin(args, options);
+  const { code } = await child.exited;
+  return { code, stdout: child.stdout(), stderr: child.stderr() };
+}
