@@ -64,9 +64,10 @@ function report(err: unknown, command: Command | undefined): number {
     process.stderr.write(`einvoicing-adapter: ${err.message}\n`);
     return 1;
   }
-  const e = err as NodeJS.ErrnoException & { address?: string; port?: number };
-  if (e?.code === 'EADDRINUSE' || e?.code === 'EACCES' || e?.code === 'EADDRNOTAVAIL') {
-    process.stderr.write(`einvoicing-adapter: cannot listen on ${e.address ?? ''}:${e.port ?? ''}: ${e.code}\n`);
+  const e = err as NodeJS.ErrnoException & { address?: string; port?: number; hostname?: string };
+  if (['EADDRINUSE', 'EACCES', 'EADDRNOTAVAIL', 'ENOTFOUND', 'EAI_AGAIN'].includes(e?.code ?? '')) {
+    const where = e.hostname ?? `${e.address ?? ''}:${e.port ?? ''}`;
+    process.stderr.write(`einvoicing-adapter: cannot listen on ${where}: ${e.code} (check HOST and ADAPTER_PORT)\n`);
     return 1;
   }
   process.stderr.write(`einvoicing-adapter: ${e?.stack ?? String(err)}\n`);

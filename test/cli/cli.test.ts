@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { COMMANDS } from '../../src/cli/main.js';
 import { demoConfig } from '../../src/config/demo-config.js';
-import { runBin, runBinToEnd } from '../helpers/child.js';
+import { killChildren, runBin, runBinToEnd } from '../helpers/child.js';
 
 const LISTENING = /adapter listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 
 describe('the einvoicing-adapter bin', () => {
+  afterEach(killChildren);
   let cwd: string;
   beforeEach(() => {
     cwd = mkdtempSync(join(tmpdir(), 'adapter-cli-'));
@@ -112,6 +113,25 @@ describe('the einvoicing-adapter bin', () => {
     socket.destroy();
     // SQLite removes the WAL file when the last connection closes cleanly.
     expect(existsSync(join(cwd, 'data', 'adapter.sqlite-wal')), 'WAL left behind: database not closed').to.equal(false);
+  });
+
+  it('start reports a port in use or an unknown host in one line, and keeps a new key for the next start', async () => {
+    const blocker = runBin(['serve', '--data-dir', 'other'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-1' } });
+    const [, , port] = await blocker.waitFor(LISTENING);
+    const busy = await runBinToEnd(['start', '--port', port!], { cwd });
+    expect(busy.code).to.equal(1);
+    expect(busy.stderr).to.equal(`einvoicing-adapter: cannot listen on 127.0.0.1:${port}: EADDRINUSE (check HOST and ADAPTER_PORT)\n`);
+    blocker.proc.kill('SIGTERM');
+    await blocker.exited;
+    const unknown = await runBinToEnd(['start', '--port', '0', '--host', 'no-such-host.invalid'], { cwd });
+    expect(unknown.code).to.equal(1);
+    expect(unknown.stderr).to.match(/^einvoicing-adapter: cannot listen on no-such-host\.invalid: (ENOTFOUND|EAI_AGAIN) /);
+    // The key generated during the failed starts was never shown: the first successful start shows it.
+    const ok = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    await ok.waitFor(LISTENING);
+    expect(ok.stderr()).to.contain(readFileSync(join(cwd, 'data', 'adapter-api-key'), 'utf8').trim());
+    ok.proc.kill('SIGTERM');
+    expect((await ok.exited).code).to.equal(0);
   });
 
   it('migrate creates the database and is a no-op the second time', async () => {

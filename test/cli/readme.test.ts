@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { loadConfigFile } from '../../src/config/config-file.js';
 import { SETTINGS } from '../../src/config/settings.js';
 import { packageRoot } from '../../src/paths.js';
-import { runBin } from '../helpers/child.js';
+import { killChildren, runBin } from '../helpers/child.js';
 
 const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
 
@@ -23,6 +23,7 @@ function curlSession(): { command: string; expected: string }[] {
 }
 
 describe('README.md', () => {
+  afterEach(killChildren);
   it('its curl session works as printed against `einvoicing-adapter start`', async () => {
     const cwd = mkdtempSync(join(tmpdir(), 'adapter-readme-'));
     const child = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });

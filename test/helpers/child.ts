@@ -4,6 +4,16 @@ import { packageRoot } from '../../src/paths.js';
 
 export const BIN = join(packageRoot, 'bin', 'einvoicing-adapter');
 
+const live = new Set<ChildProcess>();
+
+/** Kills every child still running (an afterEach hook: a failed assertion must not leave one behind). */
+export async function killChildren(): Promise<void> {
+  const waits = [...live].map((p) => new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once('close', resolve))));
+  for (const p of live) p.kill('SIGKILL');
+  await Promise.all(waits);
+  live.clear();
+}
+
 export interface Child {
   proc: ChildProcess;
   stdout: () => string;
@@ -17,6 +27,8 @@ export interface Child {
 export function runBin(args: string[], options: { cwd: string; env?: Record<string, string> }): Child {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
   const proc = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  live.add(proc);
+  proc.once('close', () => live.delete(proc));
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d: Buffer) => (out += d.toString()));

@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
+import { ActivationsQuery } from '../../src/adapter/schemas/queries.js';
+import { ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
+import { packageRoot } from '../../src/paths.js';
+
+// The published SPI lives in the steering repository's shared/ folder, beside this one in CI.
+const SPEC = join(packageRoot, '..', 'shared', 'spec', 'einvoicing-spi.openapi.yaml');
+
+describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function () {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let schemas: Record<string, any>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  let paths: Record<string, any>;
+  before(function () {
+    if (!existsSync(SPEC)) this.skip();
+    const spec = parse(readFileSync(SPEC, 'utf8'));
+    schemas = spec.components.schemas;
+    paths = spec.paths;
+  });
+
+  it('has the same models, transaction types and activation status codes', () => {
+    expect([...MODELS]).to.deep.equal(schemas.model.enum);
+    expect([...TRANSACTION_TYPES]).to.deep.equal(schemas.country_activation.properties.einvoicing_type.enum);
+    expect([...ACTIVATION_STATUS_CODES]).to.have.members(schemas.activation_status.properties.code.enum);
+  });
+
+  it('has the same error codes and health enums', () => {
+    expect(ErrorResponseSchema.properties.errors.items.properties.code.enum).to.have.members(schemas.error_response_errors_inner.properties.code.enum);
+    expect(HealthStatusSchema.enum).to.have.members(schemas.HealthStatus.enum);
+    expect(HealthComponentSchema.properties.type.enum).to.have.members(schemas.HealthCheckComponent.properties.type.enum);
+  });
+
+  it('has the same activations query parameters and modes', () => {
+    const params = paths['/einvoicing/activations'].get.parameters.map((p: { name: string }) => p.name);
+    expect(Object.keys(ActivationsQuery.properties)).to.have.members(params);
+    const mode = paths['/einvoicing/activations'].get.parameters.find((p: { name: string }) => p.name === 'mode');
+    expect(ActivationsQuery.properties.mode.enum).to.have.members(mode.schema.enum);
+  });
+
+  it('defines every operation this adapter serves', () => {
+    for (const [path, method] of [
+      ['/health', 'get'],
+      ['/credentials/validate', 'post'],
+      ['/einvoicing/activations', 'get'],
+      ['/einvoicing/data_input_fields', 'get'],
+    ] as const) {
+      expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).to.be.an('object');
+    }
+  });
+});
