@@ -64,7 +64,7 @@ function toProblems(errors: RawError[], value: unknown): Problem[] {
       out.push(p);
     }
   };
-  const constsByPath = new Map<string, unknown[]>();
+  const constsByPointer = new Map<string, unknown[]>();
   for (const e of errors) {
     const path = pointerToPath(e.instancePath);
     if (e.keyword === 'required') {
@@ -77,16 +77,17 @@ function toProblems(errors: RawError[], value: unknown): Problem[] {
       }
     } else if (e.keyword === 'const') {
       // A union of literals reports one `const` error per member: gather them into one list.
-      const list = constsByPath.get(path) ?? [];
+      const list = constsByPointer.get(e.instancePath) ?? [];
       list.push(e.params.allowedValue);
-      constsByPath.set(path, list);
+      constsByPointer.set(e.instancePath, list);
     } else if (!NOISE.has(e.keyword)) {
       push({ path, kind: e.keyword, message: describe(e, value) });
     }
   }
-  for (const [path, allowed] of constsByPath) {
+  for (const [pointer, allowed] of constsByPointer) {
+    const path = pointerToPath(pointer);
     if (!out.some((p) => p.path === path)) {
-      push({ path, kind: 'enum', message: `must be one of ${allowed.map(String).join(', ')}${got(valueAt(value, path))}` });
+      push({ path, kind: 'enum', message: `must be one of ${allowed.map(String).join(', ')}${got(valueAtPointer(value, pointer))}` });
     }
   }
   return out;
@@ -128,9 +129,4 @@ function valueAtPointer(root: unknown, pointer: string): unknown {
     v = (v as Record<string, unknown>)[raw.replace(/~1/g, '/').replace(/~0/g, '~')];
   }
   return v;
-}
-
-function valueAt(root: unknown, path: string): unknown {
-  const pointer = path ? '/' + path.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '').split('.').join('/') : '';
-  return valueAtPointer(root, pointer);
 }

@@ -47,9 +47,9 @@ interface HttpLikeError {
   status?: number;
   statusCode?: number;
   expose?: boolean;
-  type?: string;
   message?: string;
   limit?: number;
+  body?: string;
 }
 
 export interface ErrorMiddlewareOptions {
@@ -105,7 +105,8 @@ function fromHttpError(err: HttpLikeError, request: string): SpiError | undefine
     const limit = typeof err.limit === 'number' ? ` of ${err.limit} bytes` : '';
     return SpiError.one(413, 'SERVICE_LIMIT_EXCEEDED', `request body exceeds the limit${limit}`);
   }
-  if (status === 400 && /json|parse|unexpected token|body/i.test(`${err.type ?? ''} ${err.message ?? ''}`)) {
+  if (status === 400 && 'body' in err) {
+    // co-body (under koa-bodyparser) attaches the unparsable text as `body`; it is not echoed back.
     return SpiError.one(400, 'INVALID_DATA', `request body is not valid JSON: ${err.message ?? 'parse error'}`);
   }
   if (status === 405 || status === 501) {

@@ -3,9 +3,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { ConfigError } from '../../src/config/config-error.js';
 import { loadConfigFile } from '../../src/config/config-file.js';
 import { demoConfig } from '../../src/config/demo-config.js';
+import { configErrorLines } from '../helpers/config-error.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'adapter-config-'));
 function file(name: string, text: string): string {
@@ -14,13 +14,7 @@ function file(name: string, text: string): string {
   return path;
 }
 function errorLines(path: string): readonly string[] {
-  try {
-    loadConfigFile(path);
-  } catch (err) {
-    expect(err).to.be.instanceOf(ConfigError);
-    return (err as ConfigError).lines;
-  }
-  throw new Error('expected a ConfigError');
+  return configErrorLines(() => loadConfigFile(path));
 }
 
 describe('the configuration file', () => {

@@ -1,16 +1,7 @@
 import { expect } from 'chai';
-import { ConfigError } from '../../src/config/config-error.js';
 import { bodyLimitBytes, resolveSettings } from '../../src/config/settings.js';
+import { configErrorLines as errorLines } from '../helpers/config-error.js';
 
-function errorLines(fn: () => unknown): readonly string[] {
-  try {
-    fn();
-  } catch (err) {
-    expect(err).to.be.instanceOf(ConfigError);
-    return (err as ConfigError).lines;
-  }
-  throw new Error('expected a ConfigError');
-}
 
 describe('resolveSettings', () => {
   it('has the documented defaults', () => {
