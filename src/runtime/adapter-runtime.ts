@@ -11,7 +11,8 @@ import { AuthFailureLimiter } from '../http/auth-failures.js';
 import { listen, type RunningServer } from '../http/server.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 import { version } from '../paths.js';
-import { openStore, type Store } from '../store/store.js';
+import type { Store } from '../store/store.js';
+import { openDataDirStore } from './open-data-dir.js';
 
 export interface AdapterRuntime {
   readonly url: string;
@@ -42,7 +43,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const { config, source } = loadConfigFile(settings.configFile);
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   warnUnservedActivations(config, drivers, logger);
-  const store = openStore(settings.dataDir, clock);
+  const store = openDataDirStore(settings.dataDir, clock);
   let apiKey: ResolvedApiKey | undefined;
   try {
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir);

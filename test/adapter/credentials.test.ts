@@ -103,3 +103,26 @@ describe('POST /credentials/validate', () => {
     expect(JSON.stringify(logged)).to.contain('keystore exploded');
   });
 });
+
+describe('failed-authentication limits behind a trusted proxy', () => {
+  let adapter: TestAdapter;
+  afterEach(() => adapter?.close());
+
+  const validate = (forwardedFor: string, key: string) =>
+    adapter.call('/credentials/validate', { method: 'POST', key, headers: { 'x-forwarded-for': forwardedFor } });
+
+  it('counts failures per client address taken from X-Forwarded-For when TRUST_PROXY is on', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '2', TRUST_PROXY: 'true' } });
+    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.7', adapter.key)).status).to.equal(429);
+    expect((await validate('198.51.100.9', adapter.key)).status).to.equal(200);
+  });
+
+  it('ignores X-Forwarded-For when TRUST_PROXY is off, so a client cannot dodge its limit', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '2' } });
+    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.8', 'wrong-key-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.9', adapter.key)).status).to.equal(429);
+  });
+});

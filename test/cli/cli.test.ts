@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -140,6 +140,19 @@ describe('the einvoicing-adapter bin', () => {
     expect(first.stdout).to.match(/^applied 001 adapter-meta\n.*store\/adapter\.sqlite: schema version 1\n$/);
     const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store' } });
     expect(second.stdout).to.equal('store/adapter.sqlite: schema version 1 (up to date)\n');
+  });
+
+  it('names DATA_DIR in one line when the store cannot be used', async () => {
+    writeFileSync(join(cwd, 'not-a-dir'), '');
+    const file = await runBinToEnd(['migrate', '--data-dir', 'not-a-dir'], { cwd });
+    expect(file.code).to.equal(1);
+    expect(file.stderr).to.match(/^einvoicing-adapter: configuration error:\n  DATA_DIR \(not-a-dir\): cannot use not-a-dir\/adapter\.sqlite: EEXIST: /);
+    mkdirSync(join(cwd, 'junk'));
+    writeFileSync(join(cwd, 'junk', 'adapter.sqlite'), 'these bytes are not a SQLite database');
+    const junk = await runBinToEnd(['start', '--data-dir', 'junk', '--port', '0'], { cwd });
+    expect(junk.code).to.equal(1);
+    expect(junk.stderr).to.contain('DATA_DIR (junk): cannot use junk/adapter.sqlite: file is not a database\n');
+    expect(junk.stderr).not.to.contain('    at ');
   });
 
   it('drivers lists the registry, as text and as JSON', async () => {

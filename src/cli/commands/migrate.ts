@@ -1,5 +1,5 @@
 import { resolveSettings } from '../../config/settings.js';
-import { openStore } from '../../store/store.js';
+import { openDataDirStore } from '../../runtime/open-data-dir.js';
 import { settingFlags, type Command } from '../command.js';
 
 export const migrateCommand: Command = {
@@ -10,7 +10,7 @@ export const migrateCommand: Command = {
   options: {},
   async run(values) {
     const settings = resolveSettings(process.env, settingFlags(migrateCommand, values));
-    const store = openStore(settings.dataDir);
+    const store = openDataDirStore(settings.dataDir);
     try {
       const { applied, version } = store.migration;
       for (const m of applied) process.stdout.write(`applied ${String(m.version).padStart(3, '0')} ${m.name}\n`);
