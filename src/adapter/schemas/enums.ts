@@ -17,7 +17,3 @@ export const ActivationStatusCodeSchema = Type.Enum(ACTIVATION_STATUS_CODES);
 
 /** ISO 3166-1 alpha-2, upper case as the SPI's examples send it. */
 export const CountryCodeSchema = Type.String({ pattern: '^[A-Z]{2}$' });
-
-export function isModel(value: string): value is Model {
-  return (MODELS as readonly string[]).includes(value);
-}
