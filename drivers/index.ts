@@ -1,4 +1,5 @@
 import type { Driver } from '../src/driver/types.js';
+import { peppolDriver } from './peppol/index.js';
 
 /**
  * The driver registry: ONE line per driver, in the order `einvoicing-adapter drivers` lists
@@ -6,5 +7,5 @@ import type { Driver } from '../src/driver/types.js';
  * suite then covers it without test edits.
  */
 export const drivers: readonly Driver[] = Object.freeze([
-  // (no driver yet: the PEPPOL driver is the first to land)
+  peppolDriver,
 ]);

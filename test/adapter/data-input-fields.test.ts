@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { metadataDriver } from '../helpers/metadata-driver.js';
 import { DataInputFieldsResponseSchema, ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
 import type { Driver } from '../../src/driver/types.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -57,7 +58,7 @@ describe('GET /einvoicing/data_input_fields', () => {
   describe('with a driver that serves the scenario', () => {
     // A driver declared here, not a stub of the route: the route reads whatever table the
     // registry holds, and this one has rows that are filtered by document and transaction type.
-    const driver: Driver = {
+    const driver: Driver = metadataDriver({
       model: 'PEPPOL',
       title: 'Field table test driver',
       countries: ['DE', 'NL'],
@@ -77,7 +78,7 @@ describe('GET /einvoicing/data_input_fields', () => {
         },
         { path: 'Invoice/cbc:BuyerReference', field_name: 'cbc:BuyerReference', data_type: 'string', inclusion_type: 'Conditional', transactionTypes: ['B2G'], condition: { unless: 'order_reference' } },
       ],
-    };
+    });
     let adapter: TestAdapter;
     before(async () => {
       adapter = await startTestAdapter({ drivers: [driver] });

@@ -2,15 +2,16 @@ import { expect } from 'chai';
 import { drivers } from '../../drivers/index.js';
 import { createRegistry, fieldsFor } from '../../src/driver/registry.js';
 import type { Driver } from '../../src/driver/types.js';
+import { metadataDriver } from '../helpers/metadata-driver.js';
 
-const base: Driver = {
+const base: Driver = metadataDriver({
   model: 'PEPPOL',
   title: 'Test',
   countries: [],
   transactionTypes: ['B2B'],
   documentTypes: ['ubl-invoice'],
   fields: [],
-};
+});
 
 describe('the driver registry', () => {
   it('accepts the registered drivers', () => {

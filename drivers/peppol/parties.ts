@@ -1,0 +1,85 @@
+import type { SpiParty } from '../../src/adapter/schemas/document.js';
+import type { BusinessEntity } from '../../src/config/config-file-schema.js';
+import type { IssueList } from '../../src/driver/issues.js';
+import type { UblAddress, UblIdentifier, UblParty } from '../../src/ubl/model.js';
+import { companyIdScheme, deriveEndpoint } from './electronic-address.js';
+
+// Seller and buyer parties. The document's own party data wins; for the seller, the business
+// entity's configuration supplies what no SPI field carries (contact, electronic address,
+// registration scheme). Nothing is invented: a missing requirement is an issue.
+
+export function vatIdsOf(party: SpiParty): string[] {
+  return (party.tax_scheme ?? []).filter((t) => t.scheme.trim().toUpperCase() === 'VAT').map((t) => t.id.trim());
+}
+
+function otherTaxIdOf(party: SpiParty): { id: string; scheme: string } | undefined {
+  const other = (party.tax_scheme ?? []).find((t) => t.scheme.trim().toUpperCase() !== 'VAT');
+  return other ? { id: other.id.trim(), scheme: other.scheme.trim().toUpperCase() } : undefined;
+}
+
+export function addressOf(a: SpiParty['address']): UblAddress {
+  return { street: a.line_1, additionalStreet: a.line_2, line: a.line_3, city: a.city, zip: a.zip, subentity: a.division, country: a.country };
+}
+
+export interface PartyOptions {
+  /** Drop VAT identifiers: a "not subject to VAT" (O) invoice must not carry them (BR-O-02..04). */
+  withoutVat: boolean;
+}
+
+export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string, issues: IssueList, o: PartyOptions): UblParty | undefined {
+  const conf = entity.party;
+  const registrationName = p.legal_entity?.registration_name ?? p.name ?? conf.legal_entity.registration_name;
+  const fromDoc = p.legal_entity?.company_id;
+  const companyId: UblIdentifier | undefined = fromDoc
+    ? { id: fromDoc, scheme: companyIdScheme(fromDoc, p.address.country) }
+    : conf.legal_entity.company_id
+      ? { id: conf.legal_entity.company_id, scheme: conf.legal_entity.company_id_scheme }
+      : undefined;
+  const vatIds = vatIdsOf(p);
+  if (vatIds.length === 0 && !companyId) {
+    issues.missing('PEPPOL-010', `${path}.tax_scheme`, 'the seller needs a VAT identifier or a legal registration identifier (BR-CO-26)');
+  }
+  const endpoint = p.electronic_address ?? conf.electronic_address ?? deriveEndpoint({ vatIds, companyId: companyId?.id, country: p.address.country });
+  if (!endpoint) {
+    issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address: configure party.electronic_address for this business entity, or send a VAT number');
+    return undefined;
+  }
+  return {
+    endpoint,
+    identifications: [],
+    name: p.name && p.name !== registrationName ? p.name : undefined,
+    address: addressOf(p.address),
+    taxRegistrations: registrations(o.withoutVat ? [] : vatIds, otherTaxIdOf(p)),
+    legal: { registrationName, companyId },
+    contact: conf.contact,
+  };
+}
+
+export function customerParty(p: SpiParty, path: string, issues: IssueList, o: PartyOptions): UblParty | undefined {
+  const registrationName = p.legal_entity?.registration_name ?? p.name;
+  if (!registrationName) issues.missing('PEPPOL-012', `${path}.legal_entity.registration_name`, 'the buyer needs a name (BT-44): send legal_entity.registration_name or name');
+  const vatIds = vatIdsOf(p);
+  const company = p.legal_entity?.company_id;
+  const companyId = company ? { id: company, scheme: companyIdScheme(company, p.address.country) } : undefined;
+  const endpoint = p.electronic_address ?? deriveEndpoint({ vatIds, companyId: company, country: p.address.country });
+  if (!endpoint) {
+    issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address can be derived for the buyer: send electronic_address {scheme, id} or a VAT number (PEPPOL-EN16931-R010)');
+  }
+  if (!registrationName || !endpoint) return undefined;
+  return {
+    endpoint,
+    identifications: [],
+    name: p.name && p.name !== registrationName ? p.name : undefined,
+    address: addressOf(p.address),
+    taxRegistrations: registrations(o.withoutVat ? [] : vatIds.slice(0, 1), undefined),
+    legal: { registrationName, companyId },
+    contact: undefined,
+  };
+}
+
+/** BT-31 (one VAT identifier) and BT-32 (one other tax registration, e.g. a German Steuernummer). */
+function registrations(vatIds: string[], other: { id: string; scheme: string } | undefined): UblParty['taxRegistrations'] {
+  const out: UblParty['taxRegistrations'] = vatIds.slice(0, 1).map((id) => ({ companyId: id, taxScheme: 'VAT' }));
+  if (other) out.push({ companyId: other.id, taxScheme: other.scheme });
+  return out;
+}

@@ -1,0 +1,32 @@
+import Type, { type Static } from 'typebox';
+
+// `drivers.PEPPOL` in the configuration file: data the format needs that no SPI field carries.
+
+const Reason = Type.Object(
+  {
+    /** A VATEX code (CEF VAT exemption reason code list), e.g. VATEX-EU-132-1I. */
+    code: Type.Optional(Type.String({ pattern: '^VATEX-[A-Z0-9-]+$' })),
+    text: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+export const PeppolSettingsSchema = Type.Object(
+  {
+    /**
+     * Exemption reasons by VAT category. E (exempt) has no universal reason, so an exempt
+     * invoice needs one here; AE, K, G and O default to their VATEX-EU code and text.
+     */
+    exemption_reasons: Type.Optional(
+      Type.Object(
+        { E: Type.Optional(Reason), AE: Type.Optional(Reason), K: Type.Optional(Reason), G: Type.Optional(Reason), O: Type.Optional(Reason) },
+        { additionalProperties: false },
+      ),
+    ),
+    /** UN/ECE Rec 20 unit for lines that name none; C62 ("one") by default. */
+    default_unit_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,3}$' })),
+  },
+  { additionalProperties: false },
+);
+
+export type PeppolSettings = Static<typeof PeppolSettingsSchema>;

@@ -1,0 +1,103 @@
+import type { MainDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
+import type { IssueList } from '../../src/driver/issues.js';
+import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
+import type { UblAllowanceCharge, UblLine, UblTaxCategory, UblTaxSubtotal } from '../../src/ubl/model.js';
+import type { PeppolSettings } from './settings.js';
+import { categoryKey, resolveCategory } from './tax-categories.js';
+
+// The VAT breakdown (BG-23), one sub total per category and rate. The platform's sub totals
+// are the seller's figures and are rendered as sent, after checking them against the rules
+// the official validation applies. A sub total's taxable amount below the sum of its lines'
+// net amounts is a document-level discount, rendered as an allowance in that category.
+
+export interface Breakdown {
+  subtotals: UblTaxSubtotal[];
+  allowances: UblAllowanceCharge[];
+  tax: Decimal;
+}
+
+interface Group {
+  category: UblTaxCategory;
+  net: Decimal;
+}
+
+export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueList, settings: PeppolSettings): Breakdown | undefined {
+  const groups = new Map<string, Group>();
+  for (const line of lines) {
+    const key = categoryKey(line.item.taxCategory);
+    const g = groups.get(key) ?? { category: line.item.taxCategory, net: ZERO };
+    groups.set(key, { category: g.category, net: g.net.plus(line.lineExtension) });
+  }
+  const sent = doc.tax_total.tax_sub_totals;
+  const subtotals = sent && sent.length > 0 ? matchSubtotals(sent, groups, issues, settings) : derivedSubtotals(groups);
+  if (!subtotals) return undefined;
+  const allowances: UblAllowanceCharge[] = [];
+  for (const [i, st] of subtotals.entries()) {
+    const net = groups.get(categoryKey(st.category))!.net;
+    const path = sent && sent.length > 0 ? `tax_total.tax_sub_totals[${i}]` : 'tax_total';
+    checkSubtotal(st, net, path, issues);
+    if (net.gt(st.taxable)) allowances.push({ charge: false, reasonCode: '95', reason: 'Discount', amount: net.minus(st.taxable), taxCategory: st.category });
+  }
+  const tax = sum(subtotals.map((s) => s.tax));
+  if (!round(dec(doc.tax_total.tax_amount)).eq(tax)) {
+    issues.invalid('PEPPOL-035', 'tax_total.tax_amount', `must equal the sum of the sub totals' tax amounts ${tax.toFixed(2)} (BR-CO-14)`);
+  }
+  return { subtotals, allowances, tax };
+}
+
+/** Pairs each sent sub total with the line group of the same category and rate. */
+function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: PeppolSettings): UblTaxSubtotal[] | undefined {
+  const out: UblTaxSubtotal[] = [];
+  const used = new Set<string>();
+  for (const [i, st] of sent.entries()) {
+    const path = `tax_total.tax_sub_totals[${i}]`;
+    const category = categoryOfSubtotal(st, groups, path, issues, settings);
+    if (!category) continue;
+    const key = categoryKey(category);
+    if (!groups.has(key) || used.has(key)) {
+      issues.invalid('PEPPOL-031', path, `no line${used.has(key) ? ' left' : ''} has VAT category ${category.id} at ${category.percent?.toFixed() ?? 'no'} rate: each sub total must match the lines of one category and rate`);
+      continue;
+    }
+    used.add(key);
+    out.push({ taxable: round(dec(st.taxable_amount)), tax: round(dec(st.tax_amount)), category: groups.get(key)!.category });
+  }
+  for (const [key, g] of groups) {
+    if (!used.has(key)) issues.invalid('PEPPOL-030', 'tax_total.tax_sub_totals', `has no sub total for the lines with VAT category ${g.category.id} at ${g.category.percent?.toFixed() ?? 'no'} rate`);
+  }
+  return issues.hasErrors ? undefined : out;
+}
+
+/** A sub total labelled "VAT" with rate 0 takes the category of the zero-rate lines when that is unambiguous. */
+function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory | undefined {
+  const label = st.category?.trim().toUpperCase();
+  const generic = label === undefined || label.includes('VAT');
+  if (generic && (st.percentage ?? 0) === 0) {
+    const zero = [...groups.values()].filter((g) => !g.category.percent || g.category.percent.eq(0));
+    if (zero.length === 1) return zero[0]!.category;
+  }
+  return resolveCategory(st, path, issues, settings);
+}
+
+function derivedSubtotals(groups: Map<string, Group>): UblTaxSubtotal[] {
+  return [...groups.values()].map((g) => ({ taxable: g.net, tax: taxOf(g.net, g.category), category: g.category }));
+}
+
+function taxOf(taxable: Decimal, c: UblTaxCategory): Decimal {
+  return c.percent ? round(taxable.times(c.percent).div(100)) : ZERO;
+}
+
+/** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
+function checkSubtotal(st: UblTaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
+  if (st.taxable.gt(net)) {
+    issues.invalid('PEPPOL-032', `${path}.taxable_amount`, `must not exceed the net sum of its lines ${net.toFixed(2)} (document-level charges are not supported)`);
+  }
+  const expected = taxOf(st.taxable, st.category);
+  const diff = st.tax.minus(expected).abs();
+  // The official rules (BR-S-09, BR-CO-17) reject a difference of one currency unit or more
+  // (and any tax in a zero-rated category); a few cents come from per-line rounding.
+  if (diff.gte(1) || (expected.eq(0) && !st.tax.eq(0))) {
+    issues.invalid('PEPPOL-033', `${path}.tax_amount`, `must equal taxable_amount × rate = ${expected.toFixed(2)} (BR-CO-17)`);
+  } else if (diff.gt('0.01')) {
+    issues.warn('PEPPOL-034', `${path}.tax_amount`, `differs from taxable_amount × rate = ${expected.toFixed(2)} by ${diff.toFixed(2)}`);
+  }
+}

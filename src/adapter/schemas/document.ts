@@ -1,0 +1,192 @@
+import Type, { type Static } from 'typebox';
+import { CountryCodeSchema, ModelSchema, TransactionTypeSchema } from './enums.js';
+
+// POST /einvoicing/documents with the SPI's names. Lenient about unknown keys (the platform
+// adds fields over time; `additionalProperties` stays open), strict about the keys the adapter
+// reads. What the spec marks required but its own examples omit (see ../shared/spec/SOURCES.md)
+// is optional here and derived by the driver. A few optional keys are adapter extensions for
+// data the SPI cannot carry (marked "extension"); they are documented in the README.
+
+const Text = (max = 1000) => Type.String({ minLength: 1, maxLength: max });
+const Id = Text(200);
+const DateText = Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' });
+const Amount = Type.Number();
+
+export const DOCUMENT_TYPES = ['INVOICE', 'CREDIT_NOTE', 'APPLICATION_RESPONSE'] as const;
+export type DocumentKind = (typeof DOCUMENT_TYPES)[number];
+
+/** The keys every submission needs before anything else can be decided (which driver, which entity). */
+export const EnvelopeSchema = Type.Object({
+  id: Id,
+  type: Type.Enum(DOCUMENT_TYPES),
+  country: CountryCodeSchema,
+  model: ModelSchema,
+  transaction_type: Type.Optional(TransactionTypeSchema),
+  document_type: Type.Optional(Text(100)),
+});
+export type Envelope = Static<typeof EnvelopeSchema>;
+
+export const AddressSchema = Type.Object({
+  line_1: Type.Optional(Text(200)),
+  line_2: Type.Optional(Text(200)),
+  line_3: Type.Optional(Text(200)),
+  zip: Type.Optional(Text(50)),
+  city: Type.Optional(Text(200)),
+  division: Type.Optional(Text(200)),
+  country: CountryCodeSchema,
+});
+
+export const TaxSchemeSchema = Type.Object({ scheme: Text(50), id: Text(100) });
+export const LegalEntitySchema = Type.Object({ registration_name: Type.Optional(Text(300)), company_id: Type.Optional(Text(100)) });
+/** Extension: a Peppol electronic address `{scheme: EAS code, id}` that overrides the derived one. */
+export const ElectronicAddressSchema = Type.Object({ scheme: Type.String({ pattern: '^[0-9]{4}$' }), id: Text(200) });
+
+export const PartySchema = Type.Object({
+  name: Type.Optional(Text(300)),
+  address: AddressSchema,
+  tax_scheme: Type.Optional(Type.Array(TaxSchemeSchema, { maxItems: 10 })),
+  legal_entity: Type.Optional(LegalEntitySchema),
+  electronic_address: Type.Optional(ElectronicAddressSchema),
+});
+export type SpiParty = Static<typeof PartySchema>;
+
+export const TaxCategorySchema = Type.Object({
+  percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  category: Type.Optional(Text(50)),
+  country: Type.Optional(CountryCodeSchema),
+});
+
+export const LineSchema = Type.Object({
+  id: Text(100),
+  description: Text(1000),
+  quantity: Type.Number(),
+  unit_price: Type.Optional(Type.Number({ minimum: 0 })),
+  amount: Amount,
+  discount: Type.Optional(Type.Number({ minimum: 0 })),
+  item_code: Type.Optional(Text(200)),
+  classified_tax_category: Type.Array(TaxCategorySchema, { minItems: 1 }),
+  /** Extension: UN/ECE Rec 20 unit code; C62 ("one") when absent. */
+  unit_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,3}$' })),
+});
+export type SpiLine = Static<typeof LineSchema>;
+
+export const TaxSubTotalSchema = Type.Object({
+  taxable_amount: Amount,
+  tax_amount: Amount,
+  percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
+  country: Type.Optional(CountryCodeSchema),
+  category: Type.Optional(Text(50)),
+});
+export type SpiTaxSubTotal = Static<typeof TaxSubTotalSchema>;
+
+/** The spec's object form, or the bare invoice id its credit-note example sends. */
+export const BillingReferenceSchema = Type.Union([
+  Id,
+  Type.Object({ invoice_document_reference: Type.Object({ id: Id, issue_date: Type.Optional(DateText) }) }),
+]);
+
+export const PaymentMeansSchema = Type.Object({
+  code: Type.Optional(Type.Enum(['CREDIT_TRANSFER', 'ONLINE_PAYMENT_SERVICE', 'DIRECT_DEBIT'])),
+  payment_id: Type.Optional(Text(200)),
+  payee_financial_account: Type.Optional(Type.Object({ id: Text(100) })),
+  payment_mandate: Type.Optional(Type.Object({ id: Type.Optional(Text(100)), mandate_type: Type.Optional(Text(100)) })),
+  card_account: Type.Optional(
+    Type.Object({
+      // The schema spells it `primary_account_number_i_d`, the examples `primary_account_number_id`: both are read.
+      primary_account_number_id: Type.Optional(Text(50)),
+      primary_account_number_i_d: Type.Optional(Text(50)),
+      card_holder_name: Type.Optional(Text(200)),
+      network_id: Type.Optional(Text(50)),
+    }),
+  ),
+});
+export type SpiPaymentMeans = Static<typeof PaymentMeansSchema>;
+
+export const BILLING_STATUSES = ['PAID', 'POSTED', 'PAYMENT_DUE', 'NOT_PAID', 'VOIDED', 'ADJUSTED', 'REFUNDED', 'REFUND_DUE'] as const;
+
+export const MainDocumentSchema = Type.Object({
+  id: Id,
+  type: Type.Enum(['INVOICE', 'CREDIT_NOTE']),
+  country: CountryCodeSchema,
+  transaction_type: Type.Optional(TransactionTypeSchema),
+  model: ModelSchema,
+  document_type: Type.Optional(Text(100)),
+  issue_date: DateText,
+  tax_date: Type.Optional(DateText),
+  currency_code: Type.String({ pattern: '^[A-Z]{3}$' }),
+  due_date: Type.Optional(DateText),
+  amount: Type.Optional(Amount),
+  status: Type.Optional(Type.Enum(BILLING_STATUSES)),
+  taxable_amount: Type.Optional(Amount),
+  amount_due: Type.Optional(Amount),
+  total_discount: Type.Optional(Type.Number({ minimum: 0 })),
+  note: Type.Optional(Text(5000)),
+  billing_reference: Type.Optional(Type.Array(BillingReferenceSchema, { maxItems: 100 })),
+  accounting_supplier_party: PartySchema,
+  accounting_customer_party: PartySchema,
+  payment_means: Type.Optional(Type.Array(PaymentMeansSchema, { maxItems: 10 })),
+  lines: Type.Array(LineSchema, { minItems: 1, maxItems: 10000 }),
+  tax_total: Type.Object({ tax_amount: Amount, tax_sub_totals: Type.Optional(Type.Array(TaxSubTotalSchema, { maxItems: 100 })) }),
+  /** Extension: BT-10, the reference the buyer asked to quote (e.g. a German Leitweg-ID). */
+  buyer_reference: Type.Optional(Text(200)),
+  /** Extension: BT-13, the buyer's purchase order number. */
+  order_reference: Type.Optional(Text(200)),
+});
+export type MainDocument = Static<typeof MainDocumentSchema>;
+
+/** The platform sends the statuses as enum values or as labels ("Accepted", "Under query"). */
+export const ResponseStatusSchema = Text(50);
+
+export const ResponsePartySchema = Type.Object({
+  legal_entity: LegalEntitySchema,
+  electronic_address: Type.Optional(ElectronicAddressSchema),
+});
+
+export const ApplicationResponseDocumentSchema = Type.Object({
+  id: Id,
+  type: Type.Literal('APPLICATION_RESPONSE'),
+  country: CountryCodeSchema,
+  transaction_type: Type.Optional(TransactionTypeSchema),
+  model: ModelSchema,
+  document_type: Type.Optional(Text(100)),
+  issue_date: DateText,
+  sender_party: ResponsePartySchema,
+  receiver_party: ResponsePartySchema,
+  document_response: Type.Object({
+    response: Type.Object({
+      status: ResponseStatusSchema,
+      note: Type.Optional(Text(5000)),
+      /** Extension: OPStatusReason clarification code (REF, LEG, …); OTH when absent and the status needs one. */
+      reason_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+      /** Extension: OPStatusAction code (NOA, PIN, NIN, CNF, CNP, CNA, OTH). */
+      action_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+    }),
+    document_reference: Type.Object({
+      id: Id,
+      /** Extension: the referenced document's type code (380 invoice, 381 credit note); 380 when absent. */
+      document_type_code: Type.Optional(Type.String({ pattern: '^[0-9]{3}$' })),
+    }),
+  }),
+});
+export type ApplicationResponseDocument = Static<typeof ApplicationResponseDocumentSchema>;
+
+export const OverridesSchema = Type.Object({
+  country: Type.Optional(CountryCodeSchema),
+  transaction_type: Type.Optional(TransactionTypeSchema),
+  model: Type.Optional(ModelSchema),
+  document_type: Type.Optional(Text(100)),
+  field_mapping: Type.Array(
+    Type.Object({
+      target: Text(500),
+      source: Type.Optional(Text(500)),
+      fixed_value: Type.Optional(Type.String({ maxLength: 5000 })),
+      expr: Type.Optional(Text(5000)),
+    }),
+    { minItems: 1, maxItems: 2000 },
+  ),
+  values: Type.Record(Type.String(), Type.Unknown()),
+});
+export type Overrides = Static<typeof OverridesSchema>;
+
+/** A submitted document once its envelope is known: the body as received. */
+export type SpiDocument = MainDocument | ApplicationResponseDocument;

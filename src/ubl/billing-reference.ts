@@ -1,0 +1,11 @@
+import type { UblDocumentReference } from './model.js';
+import { el, leaf, type XmlNode } from './xml.js';
+
+/** cac:BillingReference to a preceding invoice (BG-3): what a credit note corrects. */
+export function billingReferenceEl(ref: UblDocumentReference): XmlNode {
+  return el(
+    'cac:BillingReference',
+    undefined,
+    el('cac:InvoiceDocumentReference', undefined, leaf('cbc:ID', ref.id), leaf('cbc:IssueDate', ref.issueDate)),
+  );
+}

@@ -1,0 +1,47 @@
+import type { UblAddress, UblContact, UblParty } from './model.js';
+import { idEl } from './amount.js';
+import { el, leaf, type XmlNode } from './xml.js';
+
+// cac:Party in the order UBL 2.1 requires: EndpointID, PartyIdentification, PartyName,
+// PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact.
+
+export function partyEl(party: UblParty): XmlNode {
+  return el(
+    'cac:Party',
+    undefined,
+    idEl('cbc:EndpointID', party.endpoint),
+    party.identifications.map((id) => el('cac:PartyIdentification', undefined, idEl('cbc:ID', id))),
+    party.name ? el('cac:PartyName', undefined, leaf('cbc:Name', party.name)) : undefined,
+    addressEl('cac:PostalAddress', party.address),
+    party.taxRegistrations.map((t) =>
+      el('cac:PartyTaxScheme', undefined, leaf('cbc:CompanyID', t.companyId), el('cac:TaxScheme', undefined, leaf('cbc:ID', t.taxScheme))),
+    ),
+    el(
+      'cac:PartyLegalEntity',
+      undefined,
+      leaf('cbc:RegistrationName', party.legal.registrationName),
+      idEl('cbc:CompanyID', party.legal.companyId),
+    ),
+    contactEl(party.contact),
+  );
+}
+
+/** An address aggregate (PostalAddress, DeliveryLocation/Address) in AddressType order. */
+export function addressEl(name: string, a: UblAddress): XmlNode {
+  return el(
+    name,
+    undefined,
+    leaf('cbc:StreetName', a.street),
+    leaf('cbc:AdditionalStreetName', a.additionalStreet),
+    leaf('cbc:CityName', a.city),
+    leaf('cbc:PostalZone', a.zip),
+    leaf('cbc:CountrySubentity', a.subentity),
+    a.line ? el('cac:AddressLine', undefined, leaf('cbc:Line', a.line)) : undefined,
+    el('cac:Country', undefined, leaf('cbc:IdentificationCode', a.country)),
+  );
+}
+
+function contactEl(c: UblContact | undefined): XmlNode | undefined {
+  if (!c || !(c.name || c.telephone || c.email)) return undefined;
+  return el('cac:Contact', undefined, leaf('cbc:Name', c.name), leaf('cbc:Telephone', c.telephone), leaf('cbc:ElectronicMail', c.email));
+}

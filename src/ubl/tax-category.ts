@@ -1,0 +1,20 @@
+import { plain } from '../money.js';
+import type { UblTaxCategory } from './model.js';
+import { el, leaf, type XmlNode } from './xml.js';
+
+/**
+ * A VAT category aggregate: `cac:ClassifiedTaxCategory` on items, `cac:TaxCategory` on
+ * allowances/charges and tax subtotals. Order: ID, Percent, TaxExemptionReasonCode,
+ * TaxExemptionReason, TaxScheme.
+ */
+export function taxCategoryEl(name: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', c: UblTaxCategory, withReason: boolean): XmlNode {
+  return el(
+    name,
+    undefined,
+    leaf('cbc:ID', c.id),
+    c.percent === undefined ? undefined : leaf('cbc:Percent', plain(c.percent)),
+    withReason ? leaf('cbc:TaxExemptionReasonCode', c.exemptionReasonCode) : undefined,
+    withReason ? leaf('cbc:TaxExemptionReason', c.exemptionReason) : undefined,
+    el('cac:TaxScheme', undefined, leaf('cbc:ID', 'VAT')),
+  );
+}

@@ -1,0 +1,92 @@
+// The ONE module that writes XML bytes. Builders describe documents as a small element tree
+// (`el`), and `serialize` turns the tree into text with an escaping string writer.
+//
+// Why not xmlbuilder2 (the design card's first choice)? `npm run bench` renders the same
+// 10-line invoice through this writer, xmlbuilder2 and fast-xml-parser's XMLBuilder; the
+// writer is the only one that reaches the 5,000 documents/s target (figures in the issue note
+// and in test/bench/render.ts). The tree stays the same, so a backend swap is local to this file.
+
+/** An XML element: name (with prefix), attributes, then either text or children. */
+export interface XmlNode {
+  readonly name: string;
+  readonly attrs: Readonly<Record<string, string>> | undefined;
+  readonly text: string | undefined;
+  readonly children: readonly XmlNode[] | undefined;
+}
+
+export type Child = XmlNode | undefined | null | false | readonly Child[];
+
+/** An element with children; `undefined` / `false` children are dropped so optional parts read naturally. */
+export function el(name: string, attrs: Record<string, string | undefined> | undefined, ...children: Child[]): XmlNode {
+  const kids: XmlNode[] = [];
+  flatten(children, kids);
+  return { name, attrs: cleanAttrs(attrs), text: undefined, children: kids };
+}
+
+/** A leaf element with text; `undefined` or empty text yields no element at all. */
+export function leaf(name: string, text: string | undefined | null, attrs?: Record<string, string | undefined>): XmlNode | undefined {
+  if (text === undefined || text === null || text === '') return undefined;
+  return { name, attrs: cleanAttrs(attrs), text, children: undefined };
+}
+
+function flatten(children: readonly Child[], out: XmlNode[]): void {
+  for (const c of children) {
+    if (!c) continue;
+    if (Array.isArray(c)) flatten(c as readonly Child[], out);
+    else out.push(c as XmlNode);
+  }
+}
+
+function cleanAttrs(attrs: Record<string, string | undefined> | undefined): Record<string, string> | undefined {
+  if (!attrs) return undefined;
+  let out: Record<string, string> | undefined;
+  for (const key in attrs) {
+    const v = attrs[key];
+    if (v === undefined) continue;
+    (out ??= {})[key] = v;
+  }
+  return out;
+}
+
+/** Characters XML 1.0 cannot carry at all, even escaped (C0 controls except TAB, LF, CR; lone surrogates; U+FFFE/F). */
+export const XML_INVALID_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+const TEXT_ESC = /[&<>\r]/g;
+const TEXT_ANY = /[&<>\r]/;
+const ATTR_ESC = /[&<>"\r\n\t]/g;
+const ATTR_ANY = /[&<>"\r\n\t]/;
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;' };
+
+export function escapeText(s: string): string {
+  return TEXT_ANY.test(s) ? s.replace(TEXT_ESC, (c) => ESC[c]!) : s;
+}
+
+export function escapeAttr(s: string): string {
+  return ATTR_ANY.test(s) ? s.replace(ATTR_ESC, (c) => ESC[c]!) : s;
+}
+
+/**
+ * The document as UTF-8 text: XML declaration, two-space indentation, one element per line.
+ * Text is escaped, never trimmed; the caller guarantees no XML-invalid characters (drivers
+ * report them as issues before rendering).
+ */
+export function serialize(root: XmlNode): string {
+  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
+  write(root, '', parts);
+  return parts.join('');
+}
+
+function write(node: XmlNode, indent: string, out: string[]): void {
+  let open = `${indent}<${node.name}`;
+  if (node.attrs) for (const key in node.attrs) open += ` ${key}="${escapeAttr(node.attrs[key]!)}"`;
+  if (node.text !== undefined) {
+    out.push(`${open}>${escapeText(node.text)}</${node.name}>\n`);
+  } else if (!node.children || node.children.length === 0) {
+    out.push(`${open}/>\n`);
+  } else {
+    out.push(`${open}>\n`);
+    const inner = indent + '  ';
+    for (const child of node.children) write(child, inner, out);
+    out.push(`${indent}</${node.name}>\n`);
+  }
+}

@@ -1,0 +1,18 @@
+import type { Driver } from '../../src/driver/types.js';
+
+/**
+ * A driver that only declares metadata, for registry and field-table tests. Submitting to it
+ * fails loudly: document handling is tested with the real drivers and their fixtures.
+ */
+export function metadataDriver(meta: Omit<Driver, 'validate' | 'render' | 'documentTypeFor'> & Partial<Pick<Driver, 'documentTypeFor'>>): Driver {
+  return {
+    documentTypeFor: {},
+    ...meta,
+    validate: () => {
+      throw new Error(`metadata-only test driver ${meta.model} cannot validate`);
+    },
+    render: () => {
+      throw new Error(`metadata-only test driver ${meta.model} cannot render`);
+    },
+  };
+}
