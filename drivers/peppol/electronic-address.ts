@@ -81,7 +81,7 @@ function fromVat(vat: string): UblIdentifier | undefined {
 }
 
 function fromCompanyId(id: string, country: string): UblIdentifier | undefined {
-  if (/^\d{13}$/.test(id)) return { scheme: '0088', id }; // GLN
+  if (/^\d{13}$/.test(id) && gs1CheckDigitOk(id)) return { scheme: '0088', id }; // GLN
   const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.pattern.test(id));
   return rule ? { scheme: rule.scheme, id } : undefined;
 }
@@ -89,4 +89,12 @@ function fromCompanyId(id: string, country: string): UblIdentifier | undefined {
 /** The ICD of a legal registration number, when its country and shape say which register it is. */
 export function companyIdScheme(id: string, country: string): string | undefined {
   return fromCompanyId(compact(id), country)?.scheme;
+}
+
+/** GS1 mod-10 check digit (GLN), which Peppol verifies (PEPPOL-COMMON-R040). */
+function gs1CheckDigitOk(id: string): boolean {
+  const digits = [...id].map(Number);
+  const check = digits.pop()!;
+  const total = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (total % 10)) % 10 === check;
 }

@@ -4,6 +4,7 @@ import { IssueList } from '../../src/driver/issues.js';
 import type { UblDelivery, UblDocumentReference, UblInvoice, UblLine } from '../../src/ubl/model.js';
 import { PEPPOL_BILLING } from './identifiers.js';
 import { mapLines } from './lines.js';
+import { checkGermanDomestic } from './german-domestic.js';
 import { customerParty, supplierParty, vatIdsOf } from './parties.js';
 import { mapPaymentMeans } from './payment-means.js';
 import type { PeppolSettings } from './settings.js';
@@ -17,6 +18,7 @@ export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: Is
   const lines = mapped.filter((l): l is UblLine => l !== undefined);
   const categories = new Set(lines.map((l) => l.item.taxCategory.id));
   checkCategoryParties(doc, categories, issues);
+  checkGermanDomestic(doc, ctx.entity, categories, issues);
   const withoutVat = categories.has('O');
   const supplier = supplierParty(doc.accounting_supplier_party, ctx.entity, 'accounting_supplier_party', issues, { withoutVat });
   const customer = customerParty(doc.accounting_customer_party, 'accounting_customer_party', issues, { withoutVat });

@@ -49,6 +49,7 @@ export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueL
 function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: PeppolSettings): UblTaxSubtotal[] | undefined {
   const out: UblTaxSubtotal[] = [];
   const used = new Set<string>();
+  const before = issues.items.length;
   for (const [i, st] of sent.entries()) {
     const path = `tax_total.tax_sub_totals[${i}]`;
     const category = categoryOfSubtotal(st, groups, path, issues, settings);
@@ -64,7 +65,7 @@ function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Gro
   for (const [key, g] of groups) {
     if (!used.has(key)) issues.invalid('PEPPOL-030', 'tax_total.tax_sub_totals', `has no sub total for the lines with VAT category ${g.category.id} at ${g.category.percent?.toFixed() ?? 'no'} rate`);
   }
-  return issues.hasErrors ? undefined : out;
+  return issues.items.slice(before).some((i) => i.severity === 'error') ? undefined : out;
 }
 
 /** A sub total labelled "VAT" with rate 0 takes the category of the zero-rate lines when that is unambiguous. */

@@ -13,6 +13,7 @@ import type { KeyVerifier } from './api-key.js';
 import { activationsRoutes } from './routes/activations.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { dataInputFieldsRoutes } from './routes/data-input-fields.js';
+import { documentsRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
 
 export interface AdapterDeps {
@@ -42,6 +43,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   spi.use(requireApiKey(deps));
   activationsRoutes(spi, deps);
   dataInputFieldsRoutes(spi, deps);
+  documentsRoutes(spi, deps);
 
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));

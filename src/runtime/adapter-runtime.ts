@@ -5,6 +5,7 @@ import { keyVerifier, resolveApiKey, type KeyVerifier, type ResolvedApiKey } fro
 import { loadConfigFile } from '../config/config-file.js';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../config/settings.js';
+import { checkDriverSettings } from '../driver/driver-settings.js';
 import { createRegistry, type DriverRegistry } from '../driver/registry.js';
 import type { Driver } from '../driver/types.js';
 import { AuthFailureLimiter } from '../http/auth-failures.js';
@@ -42,6 +43,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const clock = options.clock ?? (() => new Date());
   const { config, source } = loadConfigFile(settings.configFile);
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
+  checkDriverSettings(config, drivers, source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`);
   warnUnservedActivations(config, drivers, logger);
   const store = openDataDirStore(settings.dataDir, clock);
   let apiKey: ResolvedApiKey | undefined;

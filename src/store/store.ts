@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { ensureInstanceId } from './adapter-meta.js';
 import { openDatabase, type Database } from './db.js';
+import { documentStatements, type DocumentStatements } from './documents.js';
+import { GroupCommit } from './group-commit.js';
 import { migrate, schemaVersion, type MigrationResult } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 
@@ -11,6 +13,9 @@ export interface Store {
   readonly migration: MigrationResult;
   /** Throws when the database cannot be used (closed, unreadable, locked past the timeout). */
   ping(): { schemaVersion: number };
+  readonly documents: DocumentStatements;
+  /** Write transactions shared by concurrent requests (see group-commit.ts). */
+  readonly writes: GroupCommit;
   close(): void;
   /** For the store's own modules and tests; routes and services never touch SQL. */
   readonly db: Database;
@@ -30,6 +35,8 @@ export function openStore(dataDir: string, now: () => Date = () => new Date()): 
       instanceId,
       migration,
       ping: () => ({ schemaVersion: schemaVersion(db) }),
+      documents: documentStatements(db),
+      writes: new GroupCommit(db),
       close: () => {
         if (db.open) db.close();
       },

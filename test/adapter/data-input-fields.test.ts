@@ -40,12 +40,23 @@ describe('GET /einvoicing/data_input_fields', () => {
       ]);
     });
 
-    it('answers 404 NOT_FOUND while no driver serves the scenario', async () => {
-      const res = await adapter.call(`/einvoicing/data_input_fields?${QUERY}`);
+    it('answers 404 NOT_FOUND when no driver serves the scenario', async () => {
+      const res = await adapter.call('/einvoicing/data_input_fields?country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice');
       expect(res.status).to.equal(404);
       const body = await bodyOf(res);
       expectShape(ErrorResponseSchema, body);
       expect(body.errors[0].code).to.equal('NOT_FOUND');
+    });
+
+    it('answers the PEPPOL field table: the same rows override targets are looked up in', async () => {
+      const res = await adapter.call(`/einvoicing/data_input_fields?${QUERY}`);
+      expect(res.status).to.equal(200);
+      const body = await bodyOf(res);
+      const paths = body.fields.map((f: { path: string }) => f.path);
+      expect(paths).to.include.members(['Invoice.cbc:ID', 'Invoice.cac:InvoiceLine.cbc:InvoicedQuantity', 'Invoice.cac:AccountingCustomerParty.cac:Party.cbc:EndpointID']);
+      expect(paths.some((p: string) => p.startsWith('CreditNote.'))).to.equal(false);
+      const id = body.fields.find((f: { path: string }) => f.path === 'Invoice.cbc:ID');
+      expect(id).to.deep.equal({ path: 'Invoice.cbc:ID', field_name: 'Invoice number', data_type: 'string', inclusion_type: 'Mandatory', accepted_values: [] });
     });
 
     it('answers 401 with no body without a key', async () => {

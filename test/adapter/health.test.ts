@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { HealthReportSchema } from '../../src/adapter/schemas/responses.js';
 import { version } from '../../src/paths.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -22,7 +23,7 @@ describe('GET /health', () => {
       ['database', 'DATABASE', 'UP'],
       ['drivers', 'ADAPTER', 'UP'],
     ]);
-    expect(body.components[0].description).to.equal('Schema version 1.');
+    expect(body.components[0].description).to.equal(`Schema version ${MIGRATIONS.length}.`);
     expect(Date.parse(body.time)).to.be.closeTo(Date.now(), 5000);
   });
 

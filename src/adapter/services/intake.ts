@@ -1,0 +1,69 @@
+import type { ConfigFile } from '../../config/config-file-schema.js';
+import type { Issue } from '../../driver/issues.js';
+import type { DriverRegistry } from '../../driver/registry.js';
+import type { DocumentContext, Driver } from '../../driver/types.js';
+import { SpiError } from '../../http/errors.js';
+import { problemItem } from '../../http/problem-errors.js';
+import { check } from '../../typed-check.js';
+import { ApplicationResponseDocumentSchema, EnvelopeSchema, MainDocumentSchema, type Envelope, type SpiDocument } from '../schemas/document.js';
+import type { TransactionType } from '../schemas/enums.js';
+import { findIssuingEntity, isActivated, issuingParty } from './issuing-entity.js';
+import { documentFromOverrides } from './overrides.js';
+
+/** A submission that reached a driver: who issues it, for which scenario, and what the driver found. */
+export interface Intake {
+  doc: SpiDocument;
+  driver: Driver;
+  ctx: DocumentContext;
+  transactionType: TransactionType;
+  documentType: string;
+  issues: Issue[];
+}
+
+/**
+ * From a request body to a driver's verdict, the same for HTTP and the CLI. Anything that
+ * prevents the driver from judging (shape, routing, activation) is an SpiError with one item per
+ * problem; the driver's own findings come back as issues.
+ */
+export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry): Intake {
+  const envelope = parseEnvelope(body);
+  const transactionType = envelope.transaction_type ?? 'B2B';
+  const driver = drivers.get(envelope.model);
+  const documentType = envelope.document_type ?? driver?.documentTypeFor[envelope.type];
+  const scenario = { model: envelope.model, country: envelope.country, transactionType, documentType: documentType ?? '' };
+  if (!driver || !documentType || !drivers.serving(scenario)) {
+    throw SpiError.one(400, 'INVALID_OPERATION', `no driver serves ${envelope.model} ${transactionType} ${documentType ?? envelope.type} documents in ${envelope.country}`);
+  }
+  if (driver.documentTypeFor[envelope.type] !== documentType) {
+    throw SpiError.one(400, 'INVALID_DATA', `document_type: ${documentType} does not fit type ${envelope.type} (expected ${driver.documentTypeFor[envelope.type] ?? 'none'})`);
+  }
+  const raw = (body as { overrides?: unknown }).overrides === undefined ? body : documentFromOverrides(envelope, (body as { overrides: unknown }).overrides, driver, documentType);
+  const doc = checked(envelope.type === 'APPLICATION_RESPONSE' ? ApplicationResponseDocumentSchema : MainDocumentSchema, raw) as SpiDocument;
+  const issuer = issuingParty(doc);
+  const entity = findIssuingEntity(config, issuer.ids);
+  if (!entity) {
+    throw SpiError.one(400, 'INVALID_OPERATION', issuer.ids.length === 0 ? `${issuer.path}: carries no identifier (tax_scheme, legal_entity.company_id or electronic_address) to find its business entity by` : `${issuer.path}: no configured business entity has the identifier ${issuer.ids.join(' or ')}`);
+  }
+  if (!isActivated(entity, scenario)) {
+    throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
+  }
+  const ctx: DocumentContext = { entity, settings: (config.drivers?.[envelope.model] ?? {}) as Record<string, unknown> };
+  return { doc, driver, ctx, transactionType, documentType, issues: driver.validate(doc, ctx) };
+}
+
+/** The keys that route a submission (id, type, country, model…); a 400 listing every problem otherwise. */
+export function parseEnvelope(body: unknown): Envelope {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw SpiError.one(400, 'INVALID_DATA', 'the request body must be a JSON object (an SPI document)');
+  }
+  return checked<Envelope>(EnvelopeSchema, body);
+}
+
+function checked<T>(schema: Parameters<typeof check>[0], value: unknown): T {
+  const result = check(schema, value);
+  if (result.ok) return result.value as T;
+  throw new SpiError(400, result.problems.map(problemItem));
+}
+
+
+export type { Envelope };

@@ -1,0 +1,88 @@
+import type { Database } from './db.js';
+
+// The documents table family: every SQL statement about submitted documents.
+
+export interface NewDocument {
+  id: string;
+  platformId: string;
+  type: string;
+  model: string;
+  country: string;
+  transactionType: string;
+  documentType: string;
+  businessEntityId: string;
+  bodySha256: string;
+  body: string;
+  requestId: string;
+  createdAt: string;
+  artifacts: readonly { documentType: string; mimeType: string; content: string }[];
+  status: { status: string; source: string; detail?: string | undefined };
+}
+
+export interface DocumentKey {
+  platformId: string;
+  type: string;
+  model: string;
+  country: string;
+}
+
+export interface ExistingDocument {
+  id: string;
+  bodySha256: string;
+  requestId: string;
+}
+
+export interface StoredDocument {
+  id: string;
+  platformId: string;
+  type: string;
+  model: string;
+  country: string;
+  transactionType: string;
+  documentType: string;
+  businessEntityId: string;
+  body: string;
+  createdAt: string;
+  artifacts: { documentType: string; mimeType: string; content: string }[];
+  statuses: { status: string; source: string; detail: string | null; createdAt: string }[];
+}
+
+export function documentStatements(db: Database) {
+  const findByKey = db.prepare<[string, string, string, string], ExistingDocument>(
+    'SELECT id, body_sha256 AS bodySha256, request_id AS requestId FROM documents WHERE platform_id = ? AND type = ? AND model = ? AND country = ?',
+  );
+  const insertDoc = db.prepare(
+    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
+     VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @bodySha256, @body, @requestId, @createdAt)`,
+  );
+  const insertArtifact = db.prepare(
+    'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
+  const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
+    `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
+            business_entity_id AS businessEntityId, body, created_at AS createdAt FROM documents WHERE id = ?`,
+  );
+  const getArtifacts = db.prepare<[string], StoredDocument['artifacts'][number]>(
+    'SELECT document_type AS documentType, mime_type AS mimeType, content FROM document_artifacts WHERE document_id = ? ORDER BY seq',
+  );
+  const getStatuses = db.prepare<[string], StoredDocument['statuses'][number]>(
+    'SELECT status, source, detail, created_at AS createdAt FROM document_statuses WHERE document_id = ? ORDER BY id',
+  );
+  return {
+    findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
+    /** Document, artifacts and first status; the caller wraps it in a transaction. */
+    insert(d: NewDocument): void {
+      const { artifacts, status, ...row } = d;
+      insertDoc.run(row);
+      artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, d.createdAt));
+      insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
+    },
+    get(id: string): StoredDocument | undefined {
+      const doc = getDoc.get(id);
+      return doc && { ...doc, artifacts: getArtifacts.all(id), statuses: getStatuses.all(id) };
+    },
+  };
+}
+
+export type DocumentStatements = ReturnType<typeof documentStatements>;

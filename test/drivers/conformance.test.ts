@@ -1,0 +1,109 @@
+import { expect } from 'chai';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { drivers } from '../../drivers/index.js';
+import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/adapter/schemas/document.js';
+import { intake } from '../../src/adapter/services/intake.js';
+import { errorsOf } from '../../src/driver/issues.js';
+import { createRegistry } from '../../src/driver/registry.js';
+import { packageRoot } from '../../src/paths.js';
+import { fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
+import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
+
+// One suite for every registered driver: a new driver gets metadata, golden and issue-code
+// coverage from its fixtures alone, without editing this file.
+
+const registry = createRegistry(drivers);
+const config = fixtureConfig();
+
+function renderFixture(f: Fixture): string {
+  const { doc, driver, ctx, issues } = intake(f.body, config, registry);
+  const errors = errorsOf(issues);
+  if (errors.length > 0) throw new Error(`${f.name}: ${errors.map((e) => `${e.code} ${e.path}: ${e.message}`).join('; ')}`);
+  const artifacts = driver.render(doc, { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` });
+  expect(artifacts).to.have.length(1);
+  return artifacts[0]!.content;
+}
+
+for (const driver of registry.all) {
+  describe(`driver ${driver.model} (conformance)`, () => {
+    const fixtures = fixturesOf(driver);
+    const valid = fixtures.filter((f) => !f.expectedIssues);
+    const readme = readFileSync(join(packageRoot, 'drivers', driver.model.toLowerCase(), 'README.md'), 'utf8');
+
+    it('declares consistent metadata and a field table rooted in SPI fields', () => {
+      for (const t of Object.values(driver.documentTypeFor)) expect(driver.documentTypes).to.include(t);
+      const seen = new Set<string>();
+      for (const f of driver.fields) {
+        for (const t of f.documentTypes ?? driver.documentTypes) {
+          const key = `${t} ${f.path}`;
+          expect(seen.has(key), `duplicate field ${key}`).to.equal(false);
+          seen.add(key);
+        }
+        if (f.spi) {
+          const root = f.spi.split(/[.[]/)[0]!;
+          const known = { ...MainDocumentSchema.properties, ...ApplicationResponseDocumentSchema.properties };
+          expect(Object.keys(known), `${f.path} → ${f.spi}`).to.include(root);
+        }
+      }
+    });
+
+    it('has a valid fixture for every document type it declares', () => {
+      const covered = new Set(valid.map((f) => (f.body as { document_type?: string }).document_type));
+      for (const t of driver.documentTypes) expect([...covered], `fixtures/${driver.model.toLowerCase()} lacks a ${t} case`).to.include(t);
+    });
+
+    describe('renders every valid fixture exactly as its golden', function () {
+      if (UPDATE_GOLDENS) {
+        before(function () {
+          this.timeout(300_000);
+          regenerate(valid);
+        });
+      }
+      for (const f of valid) {
+        it(f.name, () => {
+          expect(existsSync(f.golden), `${f.golden} is missing: run UPDATE_GOLDENS=1 npm test`).to.equal(true);
+          expect(renderFixture(f)).to.equal(readFileSync(f.golden, 'utf8'));
+        });
+      }
+    });
+
+    describe('raises the expected issue codes for every invalid fixture', () => {
+      for (const f of fixtures.filter((x) => x.expectedIssues)) {
+        it(f.name, () => {
+          const { issues } = intake(f.body, config, registry);
+          const codes = [...new Set(errorsOf(issues).map((i) => i.code))].sort();
+          expect(codes).to.deep.equal([...f.expectedIssues!].sort());
+        });
+      }
+    });
+
+    it('documents every issue code its fixtures raise in its README', () => {
+      const codes = new Set<string>();
+      for (const f of fixtures) {
+        for (const i of intake(f.body, config, registry).issues) codes.add(i.code);
+      }
+      for (const code of codes) expect(readme, `drivers/${driver.model.toLowerCase()}/README.md`).to.include(code);
+    });
+  });
+}
+
+/** Renders every valid fixture, validates all of them with the official rules, writes the passing ones. */
+function regenerate(valid: Fixture[]): void {
+  if (!validatorAvailable()) throw new Error('UPDATE_GOLDENS needs ../shared/tools/validate-ubl to validate before writing');
+  const dir = mkdtempSync(join(tmpdir(), 'goldens-'));
+  const rendered = valid.map((f) => {
+    const file = join(dir, `${f.name}.xml`);
+    writeFileSync(file, renderFixture(f));
+    return { f, file };
+  });
+  const results = new Map(validateFiles(rendered.map((r) => r.file)).map((r) => [r.file, r]));
+  const failed: string[] = [];
+  for (const { f, file } of rendered) {
+    const r = results.get(file);
+    if (r && r.fatal === 0) copyFileSync(file, f.golden);
+    else failed.push(`${f.name}: ${(r?.errors ?? []).filter((e) => e.flag === 'fatal').map((e) => `${e.id} ${e.message}`).join(' | ') || 'not validated'}`);
+  }
+  if (failed.length > 0) throw new Error(`goldens not written, the official rules reject them:\n${failed.join('\n')}`);
+}

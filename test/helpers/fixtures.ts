@@ -1,0 +1,44 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ConfigFile } from '../../src/config/config-file-schema.js';
+import { loadConfigFile } from '../../src/config/config-file.js';
+import type { Driver } from '../../src/driver/types.js';
+import { packageRoot } from '../../src/paths.js';
+
+// Fixtures are the spec: fixtures/<model in lower case>/<case>.json is an SPI submission;
+// <case>.xml its golden rendering, or <case>.issues.json the issue codes it must raise.
+
+export const FIXTURES_DIR = join(packageRoot, 'fixtures');
+export const FIXTURE_CONFIG = join(FIXTURES_DIR, 'adapter-config.yaml');
+/** Goldens are regenerated (after validation) when this variable is 1. */
+export const UPDATE_GOLDENS = process.env.UPDATE_GOLDENS === '1';
+/** The fixed render context of goldens, so they are byte-stable. */
+export const GOLDEN_CLOCK = new Date('2025-01-01T00:00:00Z');
+
+export interface Fixture {
+  name: string;
+  input: string;
+  golden: string;
+  issuesFile: string;
+  body: unknown;
+  /** Expected issue codes for an invalid case; undefined for a valid one. */
+  expectedIssues: string[] | undefined;
+}
+
+export function fixturesOf(driver: Driver): Fixture[] {
+  const dir = join(FIXTURES_DIR, driver.model.toLowerCase());
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && !f.endsWith('.issues.json'))
+    .sort()
+    .map((f) => {
+      const name = f.slice(0, -'.json'.length);
+      const issuesFile = join(dir, `${name}.issues.json`);
+      const expected = existsSync(issuesFile) ? (JSON.parse(readFileSync(issuesFile, 'utf8')) as { issues: string[] }).issues : undefined;
+      return { name, input: join(dir, f), golden: join(dir, `${name}.xml`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
+    });
+}
+
+export function fixtureConfig(): ConfigFile {
+  return loadConfigFile(FIXTURE_CONFIG).config;
+}

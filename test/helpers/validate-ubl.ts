@@ -1,0 +1,31 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { packageRoot } from '../../src/paths.js';
+
+/** The official validation tool, when ../shared is present (it is not part of the repository). */
+export const VALIDATE_UBL = join(packageRoot, '..', 'shared', 'tools', 'validate-ubl', 'validate-ubl');
+
+export interface ValidationResult {
+  file: string;
+  valid: boolean;
+  fatal: number;
+  errors: { id: string; flag: string; message: string }[];
+}
+
+export function validatorAvailable(): boolean {
+  return existsSync(VALIDATE_UBL);
+}
+
+/** Runs the official rules over files; returns one result per file. */
+export function validateFiles(files: readonly string[]): ValidationResult[] {
+  let out: string;
+  try {
+    out = execFileSync(VALIDATE_UBL, ['--json', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  } catch (err) {
+    // Exit code 1 means "some file failed"; the JSON report is still on stdout.
+    out = (err as { stdout?: string }).stdout ?? '';
+    if (!out) throw err;
+  }
+  return (JSON.parse(out) as { results: ValidationResult[] }).results;
+}
