@@ -12,15 +12,16 @@ export function demoConfig(): ConfigFile {
     business_entities: [
       {
         id: '595e13fd-68b0-40c2-ade3-9780ce339d97',
-        display_name: 'Acme Germany',
+        // The seller of the SPI specification's own examples, so they can be submitted as printed.
+        display_name: 'Example Seller',
         party: {
-          name: 'Acme Germany GmbH',
-          address: { line_1: 'Friedrichstraße 123', zip: '10117', city: 'Berlin', country: 'DE' },
-          tax_identifiers: [{ scheme: 'VAT', id: 'DE123456789' }],
-          legal_entity: { registration_name: 'Acme Germany GmbH', company_id: 'HRB 123456' },
-          electronic_address: { scheme: '9930', id: 'DE123456789' },
-          // German domestic invoices need a seller contact (BR-DE-2), and no SPI field carries one.
-          contact: { name: 'Accounts receivable', telephone: '+49 30 1234567', email: 'billing@acme.example' },
+          name: 'Example Seller GmbH',
+          address: { line_1: 'Hauptstr. 456', line_2: 'Suite 5', zip: '50667', city: 'Cologne', country: 'DE' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'DE987654321' }],
+          legal_entity: { registration_name: 'Example Seller GmbH', company_id: 'HRB 98765' },
+          electronic_address: { scheme: '9930', id: 'DE987654321' },
+          // German domestic invoices need a seller contact (DE-R-002..007), and no SPI field carries one.
+          contact: { name: 'Accounts receivable', telephone: '+49 221 555 0100', email: 'billing@seller.example' },
         },
         activations: [
           {

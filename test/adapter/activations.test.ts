@@ -27,7 +27,7 @@ describe('GET /einvoicing/activations', () => {
     expect(body.activations.map((a: { id: string }) => a.id)).to.deep.equal(expected);
     expect(body.activations[0]).to.deep.equal({
       id: '02083517-408f-4174-8c4d-42b029162f9c',
-      business_entity: { id: ACME, display_name: 'Acme Germany' },
+      business_entity: { id: ACME, display_name: 'Example Seller' },
       status: { code: 'COMPLETED', message: 'Activation completed successfully.' },
       country_activations: [
         { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
@@ -72,7 +72,7 @@ describe('GET /einvoicing/activations', () => {
     const body = await get('?mode=business_entities');
     expectShape(BusinessEntitiesResponseSchema, body);
     expect(body.business_entities).to.deep.equal([
-      { id: ACME, display_name: 'Acme Germany' },
+      { id: ACME, display_name: 'Example Seller' },
       { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
       { id: IBERIA, display_name: 'Iberia Software' },
     ]);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfigFile } from '../../src/config/config-file.js';
@@ -25,7 +25,9 @@ function curlSession(): { command: string; expected: string }[] {
 describe('README.md', () => {
   afterEach(killChildren);
   it('its curl session works as printed against `einvoicing-adapter start`', async () => {
+    // A fresh folder that looks like the repository (its own data/), so the session starts clean.
     const cwd = mkdtempSync(join(tmpdir(), 'adapter-readme-'));
+    for (const entry of ['package.json', 'bin', 'dist', 'node_modules', 'fixtures']) symlinkSync(join(packageRoot, entry), join(cwd, entry));
     const child = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
     try {
       const [, port] = await child.waitFor(/adapter listening on http:\/\/127\.0\.0\.1:(\d+)/);

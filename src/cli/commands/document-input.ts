@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { drivers } from '../../../drivers/index.js';
+import { intake, type Intake } from '../../adapter/services/intake.js';
+import { loadConfigFile } from '../../config/config-file.js';
+import { resolveSettings } from '../../config/settings.js';
+import { createRegistry } from '../../driver/registry.js';
+import type { Issue } from '../../driver/issues.js';
+import { SpiError } from '../../http/errors.js';
+import { UsageError, type settingFlags } from '../command.js';
+
+/** An SPI document file taken through the same intake as POST /einvoicing/documents. */
+export type FileIntake = { ok: true; intake: Intake } | { ok: false; issues: Issue[] };
+
+export function intakeFile(file: string | undefined, flags: ReturnType<typeof settingFlags>, model: string | undefined): FileIntake {
+  if (!file) throw new UsageError('name the SPI document (a JSON file)');
+  let body: unknown;
+  try {
+    body = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (err) {
+    throw new UsageError(`cannot read ${file} as JSON: ${(err as Error).message}`);
+  }
+  if (model && body && typeof body === 'object') body = { ...body, model };
+  const settings = resolveSettings(process.env, flags);
+  const { config } = loadConfigFile(settings.configFile);
+  try {
+    return { ok: true, intake: intake(body, config, createRegistry(drivers)) };
+  } catch (err) {
+    if (!(err instanceof SpiError)) throw err;
+    // Shape and routing problems have no driver code: they carry the SPI error code instead.
+    return { ok: false, issues: err.errors.map((e) => ({ code: e.code, severity: 'error', kind: 'INVALID_DATA', path: '', message: e.message })) };
+  }
+}
+
+/** `error PEPPOL-022 lines[0].classified_tax_category[0].category: …` */
+export function issueLine(i: Issue): string {
+  return `${i.severity.padEnd(7)} ${i.code} ${i.path ? `${i.path}: ` : ''}${i.message}`;
+}
