@@ -59,6 +59,7 @@ export function documentStatements(db: Database) {
     'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
+  const getBody = db.prepare<[string], { body: string }>('SELECT body FROM documents WHERE id = ?');
   const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
     `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
             business_entity_id AS businessEntityId, body, created_at AS createdAt FROM documents WHERE id = ?`,
@@ -71,6 +72,7 @@ export function documentStatements(db: Database) {
   );
   return {
     findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
+    bodyOf: (id: string) => getBody.get(id)?.body,
     /** Document, artifacts and first status; the caller wraps it in a transaction. */
     insert(d: NewDocument): void {
       const { artifacts, status, ...row } = d;

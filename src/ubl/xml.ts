@@ -71,22 +71,25 @@ export function escapeAttr(s: string): string {
  * report them as issues before rendering).
  */
 export function serialize(root: XmlNode): string {
-  const parts: string[] = ['<?xml version="1.0" encoding="UTF-8"?>\n'];
-  write(root, '', parts);
-  return parts.join('');
+  // One growing string (V8 ropes) and cached indents: the fastest of the shapes measured,
+  // and what keeps garbage low when many documents are rendered per second.
+  return write(root, 0, '<?xml version="1.0" encoding="UTF-8"?>\n');
 }
 
-function write(node: XmlNode, indent: string, out: string[]): void {
-  let open = `${indent}<${node.name}`;
-  if (node.attrs) for (const key in node.attrs) open += ` ${key}="${escapeAttr(node.attrs[key]!)}"`;
-  if (node.text !== undefined) {
-    out.push(`${open}>${escapeText(node.text)}</${node.name}>\n`);
-  } else if (!node.children || node.children.length === 0) {
-    out.push(`${open}/>\n`);
-  } else {
-    out.push(`${open}>\n`);
-    const inner = indent + '  ';
-    for (const child of node.children) write(child, inner, out);
-    out.push(`${indent}</${node.name}>\n`);
-  }
+const INDENTS: string[] = [''];
+function indentOf(depth: number): string {
+  while (INDENTS.length <= depth) INDENTS.push(`${INDENTS[INDENTS.length - 1]}  `);
+  return INDENTS[depth]!;
+}
+
+function write(node: XmlNode, depth: number, out: string): string {
+  const indent = indentOf(depth);
+  out += indent + '<' + node.name;
+  if (node.attrs) for (const key in node.attrs) out += ' ' + key + '="' + escapeAttr(node.attrs[key]!) + '"';
+  if (node.text !== undefined) return out + '>' + escapeText(node.text) + '</' + node.name + '>\n';
+  const children = node.children;
+  if (!children || children.length === 0) return out + '/>\n';
+  out += '>\n';
+  for (let i = 0; i < children.length; i++) out = write(children[i]!, depth + 1, out);
+  return out + indent + '</' + node.name + '>\n';
 }

@@ -1,0 +1,25 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES_DIR } from '../helpers/fixtures.js';
+
+/** The benchmark document: the spec's example invoice grown to ten lines at two VAT rates. */
+export function benchInvoice(id = 'BENCH-1'): Record<string, any> {
+  const doc = JSON.parse(readFileSync(join(FIXTURES_DIR, 'peppol', 'spec-invoice.json'), 'utf8')) as Record<string, any>;
+  const lines = Array.from({ length: 10 }, (_, i) => {
+    const rate = i % 3 === 0 ? 7 : 19;
+    return {
+      id: String(i + 1),
+      description: `Service item ${i + 1} — monthly usage & support`,
+      quantity: i + 1,
+      unit_price: 12.5,
+      amount: 12.5 * (i + 1),
+      item_code: `ITEM-${i + 1}`,
+      classified_tax_category: [{ percentage: rate, category: 'VAT', country: 'DE' }],
+    };
+  });
+  const net = (rate: number) => lines.filter((l) => l.classified_tax_category[0]!.percentage === rate).reduce((a, l) => a + l.amount, 0);
+  const subs = [7, 19].map((rate) => ({ taxable_amount: net(rate), tax_amount: Math.round(net(rate) * rate) / 100, percentage: rate, country: 'DE', category: 'VAT' }));
+  const taxable = subs.reduce((a, s) => a + s.taxable_amount, 0);
+  const tax = Math.round(subs.reduce((a, s) => a + s.tax_amount, 0) * 100) / 100;
+  return { ...doc, id, lines, tax_total: { tax_amount: tax, tax_sub_totals: subs }, taxable_amount: taxable, amount: taxable + tax, amount_due: taxable + tax };
+}

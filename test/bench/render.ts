@@ -1,0 +1,75 @@
+import { drivers } from '../../drivers/index.js';
+import { intake } from '../../src/adapter/services/intake.js';
+import { createRegistry } from '../../src/driver/registry.js';
+import type { RenderContext } from '../../src/driver/types.js';
+import { invoiceEl } from '../../src/ubl/invoice.js';
+import type { UblInvoice } from '../../src/ubl/model.js';
+import { serialize } from '../../src/ubl/xml.js';
+import { examine } from '../../drivers/peppol/validate.js';
+import { fixtureConfig } from '../helpers/fixtures.js';
+import { benchInvoice } from './bench-invoice.js';
+import { viaFastXmlParser, viaXmlbuilder2 } from './serializers.js';
+
+export interface RenderFigure {
+  name: string;
+  perSecond: number;
+  msPerDoc: number;
+}
+
+/**
+ * Render only, each time on a document object it has not seen (render remembers its
+ * examination per object): documents are parsed in batches outside the timed part.
+ */
+function measureFresh(name: string, text: string, fn: (doc: unknown) => unknown, ms = 2000): RenderFigure {
+  let n = 0;
+  let timed = 0n;
+  const batch = () => Array.from({ length: 250 }, () => JSON.parse(text) as unknown);
+  for (const d of batch()) fn(d); // warm-up
+  while (timed < BigInt(ms) * 1_000_000n) {
+    const docs = batch();
+    const start = process.hrtime.bigint();
+    for (const d of docs) fn(d);
+    timed += process.hrtime.bigint() - start;
+    n += docs.length;
+  }
+  const seconds = Number(timed) / 1e9;
+  return { name, perSecond: n / seconds, msPerDoc: (seconds * 1000) / n };
+}
+
+/** Calls `fn` for about `ms` milliseconds after a warm-up; returns calls per second. */
+function measure(name: string, fn: () => unknown, ms = 2000): RenderFigure {
+  const warm = Date.now() + 300;
+  while (Date.now() < warm) fn();
+  let n = 0;
+  const start = process.hrtime.bigint();
+  const end = start + BigInt(ms) * 1_000_000n;
+  while (process.hrtime.bigint() < end) {
+    for (let i = 0; i < 20; i++) fn();
+    n += 20;
+  }
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+  return { name, perSecond: n / seconds, msPerDoc: (seconds * 1000) / n };
+}
+
+export function renderFigures(): RenderFigure[] {
+  const registry = createRegistry(drivers);
+  const body = benchInvoice();
+  const config = fixtureConfig();
+  const { doc, driver, ctx } = intake(body, config, registry);
+  const rctx: RenderContext = { ...ctx, now: new Date(), documentId: 'bench' };
+  const model = examine(doc, ctx).model!.ubl as UblInvoice;
+  // A fresh document object per call: render remembers its examination per object, and a
+  // submission always brings a new one. The JSON.parse it costs is measured on its own.
+  const text = JSON.stringify(body);
+  return [
+    measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
+    measureFresh('intake + render (what a submission does before storing)', text, (d) => {
+      const i = intake(d, config, registry);
+      return i.driver.render(i.doc, rctx);
+    }),
+    measure('JSON.parse of the request body (for scale)', () => JSON.parse(text)),
+    measure('serialize only: string writer (src/ubl/xml.ts)', () => serialize(invoiceEl(model))),
+    measure('serialize only: xmlbuilder2', () => viaXmlbuilder2(invoiceEl(model))),
+    measure('serialize only: fast-xml-parser XMLBuilder', () => viaFastXmlParser(invoiceEl(model))),
+  ];
+}

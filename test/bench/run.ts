@@ -1,0 +1,32 @@
+import os from 'node:os';
+import { httpFigures } from './http.js';
+import { renderFigures } from './render.js';
+
+// `npm run bench`: render throughput (10-line invoice) through the chosen serializer and the
+// alternatives, then submissions over HTTP next to a bare Koa echo, all in one run on this
+// machine. Targets (issue 3): render ≥ 5,000 documents/s; submissions ≥ half the echo's
+// requests/s with p99 < 25 ms. BENCH_SECONDS sets the HTTP duration (default 10).
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+console.log(`node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'})\n`);
+console.log('render, one 10-line invoice per call:');
+const render = renderFigures();
+for (const f of render) console.log(`  ${fmt(f.perSecond).padStart(9)} docs/s  ${fmt(f.msPerDoc, 3).padStart(7)} ms/doc  ${f.name}`);
+
+console.log(`\nHTTP, ${seconds} s each, 32 connections, a new document id per request:`);
+const http = await httpFigures(seconds);
+for (const f of http) {
+  console.log(`  ${fmt(f.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(f.p50, 1).padStart(5)} ms  p99 ${fmt(f.p99, 1).padStart(5)} ms  non-2xx ${f.non2xx}  errors ${f.errors}  ${f.name}`);
+}
+const [echo, submit] = [http[0]!, http[1]!];
+const ok = [
+  [`render ≥ 5,000 docs/s`, render[0]!.perSecond >= 5000],
+  [`submissions ≥ half the echo (${fmt(submit.requestsPerSecond / echo.requestsPerSecond, 2)}×)`, submit.requestsPerSecond >= echo.requestsPerSecond / 2],
+  [`submission p99 < 25 ms`, submit.p99 < 25],
+  [`every submission answered 2xx`, submit.non2xx === 0 && submit.errors === 0],
+] as const;
+console.log('');
+for (const [label, pass] of ok) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${label}`);
+process.exitCode = ok.every(([, pass]) => pass) ? 0 : 1;
