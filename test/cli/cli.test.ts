@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../helpers/temp-dir.js';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { COMMANDS } from '../../src/cli/main.js';
@@ -14,7 +14,7 @@ describe('the einvoicing-adapter bin', () => {
   afterEach(killChildren);
   let cwd: string;
   beforeEach(() => {
-    cwd = mkdtempSync(join(tmpdir(), 'adapter-cli-'));
+    cwd = tempDir('adapter-cli-');
   });
 
   it('prints help for the program and for every command', async () => {

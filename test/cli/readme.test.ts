@@ -1,7 +1,7 @@
 import { expect } from 'chai';
+import { tempDir } from '../helpers/temp-dir.js';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigFile } from '../../src/config/config-file.js';
 import { SETTINGS } from '../../src/config/settings.js';
@@ -26,7 +26,7 @@ describe('README.md', () => {
   afterEach(killChildren);
   it('its curl session works as printed against `einvoicing-adapter start`', async () => {
     // A fresh folder that looks like the repository (its own data/), so the session starts clean.
-    const cwd = mkdtempSync(join(tmpdir(), 'adapter-readme-'));
+    const cwd = tempDir('adapter-readme-');
     for (const entry of ['package.json', 'bin', 'dist', 'node_modules', 'fixtures']) symlinkSync(join(packageRoot, entry), join(cwd, entry));
     const child = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
     try {
@@ -56,7 +56,7 @@ describe('README.md', () => {
 
   it('its configuration file example is a valid configuration', () => {
     const example = /### The configuration file[\s\S]*?```yaml\n([\s\S]*?)```/.exec(readme);
-    const path = join(mkdtempSync(join(tmpdir(), 'adapter-readme-')), 'adapter.yaml');
+    const path = join(tempDir('adapter-readme-'), 'adapter.yaml');
     writeFileSync(path, example![1]!);
     const { config } = loadConfigFile(path);
     expect(config.business_entities[0]?.activations[0]?.country_activations[0]?.supported_document_types).to.have.length(3);

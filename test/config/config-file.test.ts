@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/temp-dir.js';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { loadConfigFile } from '../../src/config/config-file.js';
 import { demoConfig } from '../../src/config/demo-config.js';
 import { configErrorLines } from '../helpers/config-error.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'adapter-config-'));
+const dir = tempDir('adapter-config-');
 function file(name: string, text: string): string {
   const path = join(dir, name);
   writeFileSync(path, text);

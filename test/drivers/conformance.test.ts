@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../helpers/temp-dir.js';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drivers } from '../../drivers/index.js';
 import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/adapter/schemas/document.js';
@@ -92,7 +92,7 @@ for (const driver of registry.all) {
 /** Renders every valid fixture, validates all of them with the official rules, writes the passing ones. */
 function regenerate(valid: Fixture[]): void {
   if (!validatorAvailable()) throw new Error('UPDATE_GOLDENS needs ../shared/tools/validate-ubl to validate before writing');
-  const dir = mkdtempSync(join(tmpdir(), 'goldens-'));
+  const dir = tempDir('goldens-');
   const rendered = valid.map((f) => {
     const file = join(dir, `${f.name}.xml`);
     writeFileSync(file, renderFixture(f));

@@ -1,13 +1,12 @@
 import { expect } from 'chai';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir as makeTempDir } from '../helpers/temp-dir.js';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/store/db.js';
 import { migrate, schemaVersion } from '../../src/store/migrate.js';
 import { MIGRATIONS, type Migration } from '../../src/store/migrations/index.js';
 import { openStore } from '../../src/store/store.js';
 
-const tempDir = () => mkdtempSync(join(tmpdir(), 'adapter-store-'));
+const tempDir = () => makeTempDir('adapter-store-');
 
 describe('the store', () => {
   it('opens a real SQLite file with WAL, synchronous FULL, foreign keys and a busy timeout', () => {
