@@ -13,14 +13,14 @@ export type Examination = { issues: IssueList; model: PeppolModel | undefined };
 // A submission validates, then renders the same document object with the same entity and
 // settings: the examination is remembered per document object so the mapping runs once.
 // Documents are never mutated after intake, and the cache holds them only weakly.
-const remembered = new WeakMap<object, { ctx: DocumentContext; entity: object; settings: object; result: Examination }>();
+const remembered = new WeakMap<object, { entity: object; settings: object; result: Examination }>();
 
 /** Validates and maps in one pass, so what is checked is exactly what is rendered. */
 export function examine(doc: SpiDocument, ctx: DocumentContext): Examination {
   const known = remembered.get(doc);
   if (known && known.entity === ctx.entity && known.settings === ctx.settings) return known.result;
   const result = examineOnce(doc, ctx);
-  remembered.set(doc, { ctx, entity: ctx.entity, settings: ctx.settings, result });
+  remembered.set(doc, { entity: ctx.entity, settings: ctx.settings, result });
   return result;
 }
 

@@ -32,20 +32,14 @@ export interface ExistingDocument {
   requestId: string;
 }
 
-export interface StoredDocument {
-  id: string;
-  platformId: string;
-  type: string;
-  model: string;
-  country: string;
-  transactionType: string;
-  documentType: string;
-  businessEntityId: string;
-  body: string;
-  createdAt: string;
+/** A stored document as read back: its row, its artifacts in order and its status history. */
+export type StoredDocument = Pick<
+  NewDocument,
+  'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'body' | 'createdAt'
+> & {
   artifacts: { documentType: string; mimeType: string; content: string }[];
   statuses: { status: string; source: string; detail: string | null; createdAt: string }[];
-}
+};
 
 export function documentStatements(db: Database) {
   const findByKey = db.prepare<[string, string, string, string], ExistingDocument>(

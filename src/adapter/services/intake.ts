@@ -66,4 +66,3 @@ function checked<T>(schema: Parameters<typeof check>[0], value: unknown): T {
 }
 
 
-export type { Envelope };

@@ -28,7 +28,7 @@ export function documentFromOverrides(envelope: Envelope, raw: unknown, driver: 
   const fields = new Map(driver.fields.filter((f) => !f.documentTypes || f.documentTypes.includes(documentType)).map((f) => [f.path, f]));
   const scope = scopeOf(o.values);
   const doc: Doc = { id: envelope.id, type: envelope.type, country: envelope.country, model: envelope.model, transaction_type: envelope.transaction_type, document_type: documentType };
-  const lineRoot = lineCollection(o, fields, documentType);
+  const lineRoot = lineCollection(o, scope, fields, documentType);
   o.field_mapping.forEach((m, i) => {
     const at = `overrides.field_mapping[${i}]`;
     const field = fields.get(canonicalTarget(m.target, documentType));
@@ -63,11 +63,11 @@ function scopeOf(values: Record<string, unknown>): Doc {
 }
 
 /** The values list that line targets iterate (`line_items` in the spec's examples). */
-function lineCollection(o: Overrides, fields: Map<string, FieldSpec>, documentType: string): unknown[] {
+function lineCollection(o: Overrides, scope: Doc, fields: Map<string, FieldSpec>, documentType: string): unknown[] {
   for (const m of o.field_mapping) {
     const f = fields.get(canonicalTarget(m.target, documentType));
     if (f?.spi?.startsWith('lines[]') && m.source?.includes('[]')) {
-      const list = resolve(o.values, m.source.split('[]')[0]!) ?? resolve(scopeOf(o.values), m.source.split('[]')[0]!);
+      const list = resolve(scope, m.source.split('[]')[0]!);
       if (Array.isArray(list)) return list;
     }
   }
@@ -99,7 +99,10 @@ function valuesFor(m: Overrides['field_mapping'][number], f: FieldSpec, scope: D
     return out;
   }
   const source = m.source!;
-  if (!source.includes('[]')) return [resolve(scope, source)].map((v) => (perLine ? lines.map(() => v) : v)).flat();
+  if (!source.includes('[]')) {
+    const v = resolve(scope, source);
+    return perLine ? lines.map(() => v) : [v];
+  }
   if (!perLine) return void errors.push({ code: 'INVALID_DATA', message: `${at}.source: ${source} is a list but ${f.path} holds one value` });
   const [head, ...rest] = source.split('[]');
   const list = resolve(scope, head!);
