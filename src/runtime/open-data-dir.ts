@@ -1,15 +1,15 @@
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
-import { ADAPTER_DB_FILE, openStore, type Store } from '../store/store.js';
+import { ADAPTER_DB_FILE, openStore, type Store, type StoreOptions } from '../store/store.js';
 
 /**
  * Opens the adapter's store under DATA_DIR for a command. What goes wrong there is the
  * operator's to fix (a file where the directory should be, a file that is not a database, a
  * database from a newer version), so it is one line naming DATA_DIR, not a stack trace.
  */
-export function openDataDirStore(dataDir: string, now?: () => Date): Store {
+export function openDataDirStore(dataDir: string, now?: () => Date, options?: StoreOptions): Store {
   try {
-    return openStore(dataDir, now);
+    return openStore(dataDir, now, options);
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
     const reason = e.code && !e.code.startsWith('SQLITE') ? `${e.code}: ${e.message}` : e.message;

@@ -1,0 +1,23 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from './db.js';
+import { documentStatements, type NewDocument } from './documents.js';
+import { GroupCommit } from './group-commit.js';
+import { writeSubmission } from './submission-write.js';
+
+// The writer thread's side (see writer-thread.ts): one connection, group commits.
+
+const db = openDatabase((workerData as { file: string }).file);
+const statements = documentStatements(db);
+const writes = new GroupCommit(db);
+
+parentPort!.on('message', (m: { seq: number; row: NewDocument } | { close: true }) => {
+  if ('close' in m) {
+    db.close();
+    parentPort!.close();
+    return;
+  }
+  writes.run(() => writeSubmission(statements, m.row)).then(
+    (outcome) => parentPort!.postMessage({ seq: m.seq, outcome }),
+    (err: Error) => parentPort!.postMessage({ seq: m.seq, error: err.message }),
+  );
+});
