@@ -39,8 +39,3 @@ export function sum(values: Iterable<Big>): Big {
   for (const v of values) total = total.plus(v);
   return total;
 }
-
-/** Number of decimals a JSON number was written with (`1.005` → 3). */
-export function decimals(value: Big): number {
-  return Math.max(0, value.c.length - value.e - 1);
-}

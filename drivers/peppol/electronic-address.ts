@@ -39,7 +39,7 @@ const COMPANY_ID_EAS: readonly { country: string; pattern: RegExp; scheme: strin
 ];
 
 /** EAS codes Peppol accepts today (the code list the official rules check, PEPPOL-EN16931-CL008). */
-export const EAS_CODES = new Set(
+const EAS_CODES = new Set(
   ('0002 0007 0009 0060 0088 0096 0097 0106 0130 0135 0142 0151 0183 0184 0188 0190 0191 0192 0195 0196 0198 0199 ' +
     '0200 0201 0204 0208 0209 0210 0211 0216 0218 0221 0225 0230 0235 0240 0242 0244 0245 0246 0248 9910 9913 9914 ' +
     '9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 ' +
@@ -97,4 +97,9 @@ function gs1CheckDigitOk(id: string): boolean {
   const check = digits.pop()!;
   const total = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
   return (10 - (total % 10)) % 10 === check;
+}
+
+/** An electronic address given explicitly must use a scheme on the Peppol EAS list. */
+export function easKnown(endpoint: UblIdentifier): boolean {
+  return endpoint.scheme !== undefined && EAS_CODES.has(endpoint.scheme);
 }

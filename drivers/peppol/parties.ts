@@ -2,7 +2,7 @@ import type { SpiParty } from '../../src/adapter/schemas/document.js';
 import type { BusinessEntity } from '../../src/config/config-file-schema.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { UblAddress, UblIdentifier, UblParty } from '../../src/ubl/model.js';
-import { companyIdScheme, deriveEndpoint } from './electronic-address.js';
+import { companyIdScheme, deriveEndpoint, easKnown } from './electronic-address.js';
 
 // Seller and buyer parties. The document's own party data wins; for the seller, the business
 // entity's configuration supplies what no SPI field carries (contact, electronic address,
@@ -44,6 +44,7 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
     issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address: configure party.electronic_address for this business entity, or send a VAT number');
     return undefined;
   }
+  if (!checkScheme(endpoint, path, issues)) return undefined;
   return {
     endpoint,
     identifications: [],
@@ -65,7 +66,7 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
   if (!endpoint) {
     issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address can be derived for the buyer: send electronic_address {scheme, id} or a VAT number (PEPPOL-EN16931-R010)');
   }
-  if (!registrationName || !endpoint) return undefined;
+  if (!registrationName || !endpoint || !checkScheme(endpoint, path, issues)) return undefined;
   return {
     endpoint,
     identifications: [],
@@ -82,4 +83,11 @@ function registrations(vatIds: string[], other: { id: string; scheme: string } |
   const out: UblParty['taxRegistrations'] = vatIds.slice(0, 1).map((id) => ({ companyId: id, taxScheme: 'VAT' }));
   if (other) out.push({ companyId: other.id, taxScheme: other.scheme });
   return out;
+}
+
+/** Derived addresses always use listed schemes; an explicit one is checked (PEPPOL-EN16931-CL008). */
+export function checkScheme(endpoint: UblIdentifier, path: string, issues: IssueList): boolean {
+  if (easKnown(endpoint)) return true;
+  issues.invalid('PEPPOL-013', `${path}.electronic_address.scheme`, `${endpoint.scheme ?? '(none)'} is not a Peppol EAS code`);
+  return false;
 }

@@ -4,6 +4,7 @@ import type { DocumentContext } from '../../src/driver/types.js';
 import type { UblApplicationResponse, UblIdentifier } from '../../src/ubl/model.js';
 import { companyIdScheme, deriveEndpoint } from './electronic-address.js';
 import { PEPPOL_INVOICE_RESPONSE } from './identifiers.js';
+import { checkScheme } from './parties.js';
 import { NEEDS_REASON, RESPONSE_CODES, responseStatusOf, STATUS_ACTIONS, STATUS_REASONS } from './response-codes.js';
 
 type Party = ApplicationResponseDocument['sender_party'];
@@ -58,7 +59,7 @@ function responseParty(p: Party, path: string, configured: UblIdentifier | undef
   const vatLike = company && /^[A-Z]{2}/i.test(company) ? [company] : [];
   const endpoint = p.electronic_address ?? configured ?? deriveEndpoint({ vatIds: vatLike, companyId: company, country });
   if (!endpoint) issues.missing('PEPPOL-082', `${path}.electronic_address`, 'no Peppol electronic address: send electronic_address {scheme, id} or a VAT number as legal_entity.company_id');
-  if (!name || !endpoint) return undefined;
+  if (!name || !endpoint || !checkScheme(endpoint, path, issues)) return undefined;
   const scheme = company ? companyIdScheme(company, country) : undefined;
   return { endpoint, registrationName: name, identification: company && scheme ? { id: company, scheme } : undefined };
 }

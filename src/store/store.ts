@@ -17,8 +17,6 @@ export interface Store {
   /** Throws when the database cannot be used (closed, unreadable, locked past the timeout). */
   ping(): { schemaVersion: number };
   readonly documents: DocumentStatements;
-  /** Write transactions shared by concurrent requests (see group-commit.ts). */
-  readonly writes: GroupCommit;
   /** Stores a submission (idempotently): in the writer thread when the store has one, else here. */
   writeSubmission(row: NewDocument): Promise<WriteOutcome>;
   close(): Promise<void>;
@@ -49,7 +47,6 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
       migration,
       ping: () => ({ schemaVersion: schemaVersion(db) }),
       documents,
-      writes,
       writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row)),
       // Synchronous without a writer thread, so a closed store is closed on return.
       close: () => {
