@@ -66,6 +66,10 @@ describe('POST /einvoicing/documents', () => {
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => post({ ...fixture('spec-invoice'), id: `INV-C-${i}` }).then(bodyOf)));
     const ids = answers.map((a) => a.document_id as string);
     expect(new Set(ids).size).to.equal(40);
+    // UUIDv7: version 7, and the first 48 bits are the submission's millisecond (time-ordered ids).
+    for (const id of ids) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    const ms = Number.parseInt(ids[0]!.replace('-', '').slice(0, 12), 16);
+    expect(Math.abs(ms - Date.now())).to.be.below(60_000);
     for (const id of ids) expect(adapter.runtime.store.documents.get(id)?.artifacts).to.have.length(1);
   });
 
