@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { startAdapter } from '../../src/runtime/adapter-runtime.js';
 import { FIXTURE_CONFIG } from '../helpers/fixtures.js';
 import { benchInvoice } from './bench-invoice.js';
+import { startStorageFloor } from './storage-floor.js';
 
 export interface HttpFigure {
   name: string;
@@ -55,16 +56,19 @@ export async function httpFigures(seconds: number): Promise<HttpFigure[]> {
   const body = (n: number) => template.replace('BENCH-@@', `BENCH-${process.pid}-${n}`);
   const echo = await startEcho('10mb');
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
+  const floor = await startStorageFloor(join(dataDir, 'floor'));
   const settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG, LOG_LEVEL: 'warn', ADAPTER_API_KEY: 'bench-key-0123456789abcdef' });
   const adapter = await startAdapter(settings, { logger: createLogger('warn'), say: () => undefined });
   try {
     const figures: HttpFigure[] = [];
     await load('warm-up', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef' }, body, 2);
     figures.push(await load(`Koa JSON echo of the same body (${template.length} bytes)`, echo.url, {}, body, seconds));
+    figures.push(await load('storage floor: the same durable write, no validation or render', floor.url, {}, body, seconds));
     figures.push(await load('POST /einvoicing/documents (validate, render, store)', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef' }, body, seconds));
     return figures;
   } finally {
     await echo.close();
+    await floor.close();
     await adapter.close();
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -20,7 +20,8 @@ const http = await httpFigures(seconds);
 for (const f of http) {
   console.log(`  ${fmt(f.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(f.p50, 1).padStart(5)} ms  p99 ${fmt(f.p99, 1).padStart(5)} ms  non-2xx ${f.non2xx}  errors ${f.errors}  ${f.name}`);
 }
-const [echo, submit] = [http[0]!, http[1]!];
+const [echo, floor, submit] = [http[0]!, http[1]!, http[2]!];
+console.log(`\n  storage floor / echo: ${fmt(floor.requestsPerSecond / echo.requestsPerSecond, 2)}×   submissions / storage floor: ${fmt(submit.requestsPerSecond / floor.requestsPerSecond, 2)}×`);
 const ok = [
   [`render ≥ 5,000 docs/s`, render[0]!.perSecond >= 5000],
   [`submissions ≥ half the echo (${fmt(submit.requestsPerSecond / echo.requestsPerSecond, 2)}×)`, submit.requestsPerSecond >= echo.requestsPerSecond / 2],
