@@ -1,0 +1,86 @@
+import type { Context, Next } from 'koa';
+import type { Logger } from '../log.js';
+
+// Errors as the platform sends them: the HTTP status, and a JSON body whose `api_error_code`
+// clients switch on. `error_code` / `error_msg` / `error_param` are the older names of the same
+// facts, which the platform still sends beside the newer ones.
+
+export type ErrorType = 'invalid_request' | 'payment' | 'operation_failed';
+
+export interface BillingErrorBody {
+  message: string;
+  type?: ErrorType;
+  api_error_code: string;
+  param?: string;
+  error_code: string;
+  error_msg: string;
+  error_param?: string;
+  http_status_code: number;
+}
+
+export class BillingError extends Error {
+  constructor(
+    readonly status: number,
+    readonly apiErrorCode: string,
+    message: string,
+    readonly type?: ErrorType,
+    readonly param?: string,
+  ) {
+    super(message);
+  }
+
+  body(): BillingErrorBody {
+    return {
+      message: this.message,
+      ...(this.type && { type: this.type }),
+      api_error_code: this.apiErrorCode,
+      ...(this.param && { param: this.param }),
+      error_code: this.apiErrorCode,
+      error_msg: this.message,
+      ...(this.param && { error_param: this.param }),
+      http_status_code: this.status,
+    };
+  }
+}
+
+/** A parameter the operation needs is absent (the platform's "cannot be blank"). */
+export const paramRequired = (param: string) => new BillingError(400, 'param_required', `${param} : cannot be blank`, 'invalid_request', param);
+
+/** A parameter is present but unacceptable: too long, not in the enum, out of range, malformed. */
+export const paramWrong = (param: string, why: string) => new BillingError(400, 'param_wrong_value', `${param} : ${why}`, 'invalid_request', param);
+
+/** An id that must be unique is taken. */
+export const paramNotUnique = (param: string, value: string) => new BillingError(400, 'duplicate_entry', `${param} : The value ${value} is already present.`, 'invalid_request', param);
+
+export const notFound = (resource: string, id: string, param?: string) =>
+  new BillingError(404, 'resource_not_found', `Sorry, we couldn't find that resource: ${resource} ${id} not found`, 'invalid_request', param);
+
+export const invalidState = (message: string) => new BillingError(409, 'invalid_state_for_request', message, 'invalid_request');
+
+/**
+ * The billing module's one error path: BillingErrors become their body; anything else is a 500
+ * whose details go to the log only. Unknown paths are 404 and known paths with another method 405.
+ */
+export function billingErrors(logger: Logger) {
+  return async function handleBillingErrors(ctx: Context, next: Next): Promise<void> {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) throw new BillingError(404, 'resource_not_found', `Sorry, there is no ${ctx.method} ${ctx.path} in this API`, 'invalid_request');
+    } catch (err) {
+      const e = asBillingError(err, ctx, logger);
+      ctx.status = e.status;
+      ctx.body = e.body();
+      if (e.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="billing"');
+    }
+  };
+}
+
+function asBillingError(err: unknown, ctx: Context, logger: Logger): BillingError {
+  if (err instanceof BillingError) return err;
+  const status = (err as { status?: number }).status;
+  if (status === 405) return new BillingError(405, 'http_method_not_supported', `Sorry, the ${ctx.method} method is not supported for ${ctx.path}`, 'invalid_request');
+  if (status === 413) return new BillingError(413, 'request_too_large', 'The request body is too large', 'invalid_request');
+  if (status === 400 || status === 415) return new BillingError(400, 'param_wrong_value', `The request body could not be read: ${(err as Error).message}`, 'invalid_request');
+  logger.error({ err, method: ctx.method, path: ctx.path }, 'billing: unexpected error');
+  return new BillingError(500, 'internal_error', 'Sorry, something went wrong when trying to process the request.');
+}

@@ -1,0 +1,70 @@
+import Type, { type Static, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { check, type Problem } from '../typed-check.js';
+import { paramRequired, paramWrong, type BillingError } from './errors.js';
+
+// Request parameters arrive as strings (form fields, query parameters) in bracket notation,
+// already split into objects and arrays by `qs`. Each operation's typebox schema states the
+// platform's limits; this module turns strings into the schema's numbers and booleans, accepts
+// enums in any case (the platform's samples send `FIXED_AMOUNT`, its responses say
+// `fixed_amount`), and reports the first problem naming its parameter the way it was sent.
+
+const LOWERCASE = 'x-lowercase';
+
+/** A string enum, accepted in any case and stored lower-case. */
+export function Enum<const T extends readonly string[]>(values: T, options: { default?: T[number] } = {}) {
+  return Type.Unsafe<T[number]>(Type.Union(values.map((v) => Type.Literal(v)), { [LOWERCASE]: true, ...options }));
+}
+
+/** A string of at most `max` characters (the platform's `max chars`). */
+export const Str = (max: number, options: { minLength?: number; pattern?: string } = {}) => Type.String({ maxLength: max, ...options });
+
+/** An amount in cents. */
+export const Cents = (minimum = 0) => Type.Integer({ minimum, maximum: Number.MAX_SAFE_INTEGER });
+
+/** Parses `raw` against `schema` or throws the BillingError for its first problem. */
+export function readParams<S extends TSchema>(schema: S, raw: unknown): Static<S> {
+  const value = Value.Convert(schema, lowercaseEnums(schema, raw ?? {}));
+  const result = check(schema, value);
+  if (result.ok) return result.value;
+  throw toBillingError(result.problems[0]!);
+}
+
+/** `billing_address.country` → `billing_address[country]`; `plan_ids[0]` stays. */
+export function paramName(path: string): string {
+  const [head, ...rest] = path.split('.');
+  return head + rest.map((p) => p.replace(/^([^[]+)/, '[$1]')).join('');
+}
+
+function toBillingError(p: Problem): BillingError {
+  const param = paramName(p.path);
+  if (p.kind === 'required') return paramRequired(param);
+  const limit = /(\d+(?:\.\d+)?)/.exec(p.message)?.[1];
+  switch (p.kind) {
+    case 'maxLength':
+      return paramWrong(param, `cannot be longer than ${limit} characters.`);
+    case 'minLength':
+      return paramRequired(param);
+    case 'minimum':
+      return paramWrong(param, `cannot be less than ${limit}.`);
+    case 'maximum':
+      return paramWrong(param, `cannot be more than ${limit}.`);
+    case 'maxItems':
+      return paramWrong(param, `cannot have more than ${limit} values.`);
+    default:
+      return paramWrong(param, p.message);
+  }
+}
+
+function lowercaseEnums(schema: TSchema, value: unknown): unknown {
+  const s = schema as Record<string, unknown>;
+  if (s[LOWERCASE] && typeof value === 'string') return value.toLowerCase();
+  if (s.type === 'object' && value && typeof value === 'object' && !Array.isArray(value)) {
+    const props = (s.properties ?? {}) as Record<string, TSchema>;
+    const out: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+    for (const key of Object.keys(props)) if (key in out) out[key] = lowercaseEnums(props[key]!, out[key]);
+    return out;
+  }
+  if (s.type === 'array' && Array.isArray(value)) return value.map((v) => lowercaseEnums(s.items as TSchema, v));
+  return value;
+}

@@ -1,0 +1,5 @@
+import type { Migration } from '../../../store/migrations/index.js';
+import { m001Billing } from './001-billing.js';
+
+/** The billing database's migrations, oldest first; separate from the adapter's database. */
+export const BILLING_MIGRATIONS: readonly Migration[] = Object.freeze([m001Billing]);
