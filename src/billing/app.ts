@@ -1,0 +1,51 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import bodyParser from 'koa-bodyparser';
+import qs from 'qs';
+import type { KeyVerifier } from '../adapter/api-key.js';
+import type { Logger } from '../log.js';
+import { requireBasicAuth } from './auth.js';
+import { billingErrors } from './errors.js';
+import { couponCodesRoutes } from './routes/coupon-codes.js';
+import { couponsRoutes } from './routes/coupons.js';
+import { customersRoutes } from './routes/customers.js';
+import { ordersRoutes } from './routes/orders.js';
+import type { BillingContext } from './services/context.js';
+
+export interface BillingDeps extends BillingContext {
+  logger: Logger;
+  verifier: KeyVerifier;
+}
+
+/** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
+export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const;
+
+/** The companion billing module: the platform's API v1 under /api/v1, `GET /health` open. */
+export function createBillingApp(deps: BillingDeps): Koa {
+  const app = new Koa();
+  app.silent = true;
+  const open = new Router();
+  open.get('/health', (k) => {
+    k.body = { status: 'ok' };
+  });
+
+  const v1 = new Router({ prefix: '/api/v1' });
+  v1.use(requireBasicAuth(deps.verifier));
+  customersRoutes(v1, deps);
+  ordersRoutes(v1, deps);
+  couponsRoutes(v1, deps);
+  couponCodesRoutes(v1, deps);
+
+  app.use(billingErrors(deps.logger));
+  // koa-bodyparser hands `queryString` to co-body, which parses forms with qs (its types omit it).
+  app.use(bodyParser({ enableTypes: ['form'], formLimit: '1mb', ...({ queryString: { ...QS_OPTIONS } } as object) }));
+  app.use(async (k, next) => {
+    k.state.query = qs.parse(k.querystring, QS_OPTIONS);
+    await next();
+  });
+  for (const router of [open, v1]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods({ throw: true }));
+  }
+  return app;
+}

@@ -1,0 +1,33 @@
+import type Router from '@koa/router';
+import { paramWrong } from '../errors.js';
+import { listBody, readPagination } from '../pagination.js';
+import { readParams } from '../params.js';
+import { CustomerCreate, CustomerUpdate, type Customer } from '../schemas/customer.js';
+import type { BillingContext } from '../services/context.js';
+import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../services/customers.js';
+
+/** `{customer}` plus `{card}` when the customer has one (always masked). */
+export function customerView(c: Customer): Record<string, unknown> {
+  const { card, ...customer } = c;
+  return { customer, ...(card && { card }) };
+}
+
+export function customersRoutes(router: Router, ctx: BillingContext): void {
+  router.post('/customers', (k) => {
+    k.body = customerView(createCustomer(readParams(CustomerCreate, k.request.body), ctx));
+  });
+  router.get('/customers', (k) => {
+    const page = listCustomers(readPagination(k.state.query), ctx);
+    k.body = listBody('customer', page, (c) => customerView(c));
+  });
+  router.get('/customers/:id', (k) => {
+    k.body = customerView(getCustomer(k.params.id!, ctx));
+  });
+  router.post('/customers/:id', (k) => {
+    const body = (k.request.body ?? {}) as Record<string, unknown>;
+    for (const fixed of ['billing_address', 'vat_number']) {
+      if (body[fixed] !== undefined) throw paramWrong(fixed, 'cannot be changed by update; use the update billing info operation.');
+    }
+    k.body = customerView(updateCustomer(k.params.id!, readParams(CustomerUpdate, body), ctx));
+  });
+}

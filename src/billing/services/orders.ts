@@ -1,0 +1,54 @@
+import { notFound, paramNotUnique } from '../errors.js';
+import type { Pagination } from '../pagination.js';
+import type { Order, OrderCreate, OrderUpdate } from '../schemas/order.js';
+import { newId, seconds, touch, type BillingContext } from './context.js';
+import { address } from './customers.js';
+
+// Orders link invoices to an external order or shipping system. The platform never creates or
+// changes them by itself; a status change through update stamps `status_update_at`.
+
+export function createOrder(input: OrderCreate, ctx: BillingContext): Order {
+  const now = ctx.clock();
+  const order: Order = {
+    ...input,
+    id: input.id ?? newId('ord_', now),
+    object: 'order',
+    status: input.status ?? 'new',
+    created_by: 'api',
+    created_at: seconds(now),
+    ...touch(undefined, now),
+  };
+  ctx.store.transaction(() => {
+    if (ctx.store.orders.get(order.id)) throw paramNotUnique('id', order.id);
+    ctx.store.orders.insert(order, { invoice_id: order.invoice_id });
+  });
+  return order;
+}
+
+export function updateOrder(id: string, input: OrderUpdate, ctx: BillingContext): Order {
+  return ctx.store.transaction(() => {
+    const current = getOrder(id, ctx);
+    const now = ctx.clock();
+    const { shipping_address, ...fields } = input;
+    const updated: Order = {
+      ...current,
+      ...fields,
+      ...(shipping_address && { shipping_address: address(shipping_address, 'shipping_address') }),
+      ...(input.status !== undefined && input.status !== current.status && { status_update_at: seconds(now) }),
+      ...touch(current, now),
+    };
+    ctx.store.orders.update(updated, { invoice_id: updated.invoice_id });
+    return updated;
+  });
+}
+
+export function getOrder(id: string, ctx: BillingContext): Order {
+  const order = ctx.store.orders.get(id);
+  if (!order) throw notFound('order', id);
+  return order;
+}
+
+export const listOrders = (page: Pagination, ctx: BillingContext) => ctx.store.orders.list(page);
+
+/** An invoice's orders, latest first. */
+export const listInvoiceOrders = (invoiceId: string, page: Pagination, ctx: BillingContext) => ctx.store.orders.list({ ...page, where: { invoice_id: invoiceId } });
