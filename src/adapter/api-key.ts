@@ -17,9 +17,9 @@ export interface ResolvedApiKey {
  * DATA_DIR/adapter-api-key, created on first start (256 random bits, file mode 0600). Creation
  * uses O_EXCL so two processes starting on one DATA_DIR end up with the same key.
  */
-export function resolveApiKey(configured: string | undefined, dataDir: string): ResolvedApiKey {
+export function resolveApiKey(configured: string | undefined, dataDir: string, fileName = API_KEY_FILE): ResolvedApiKey {
   if (configured) return { key: configured, source: 'setting' };
-  const file = join(dataDir, API_KEY_FILE);
+  const file = join(dataDir, fileName);
   mkdirSync(dataDir, { recursive: true });
   const generated = randomBytes(32).toString('base64url');
   try {

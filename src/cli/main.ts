@@ -5,11 +5,11 @@ import { configCommand } from './commands/config.js';
 import { driversCommand } from './commands/drivers.js';
 import { migrateCommand } from './commands/migrate.js';
 import { renderCommand } from './commands/render.js';
-import { serveCommand, startCommand } from './commands/serve.js';
+import { billingCommand, serveCommand, startCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, renderCommand, validateCommand, migrateCommand, driversCommand, configCommand]);
+export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, billingCommand, renderCommand, validateCommand, migrateCommand, driversCommand, configCommand]);
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -16,6 +16,8 @@ export const SettingsSchema = Type.Object({
   logLevel: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   shutdownTimeout: Type.Integer({ minimum: 0, maximum: 3600 }),
   errorHelpUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
+  billingPort: Type.Integer({ minimum: 0, maximum: 65535 }),
+  billingApiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
 });
 export type Settings = Static<typeof SettingsSchema>;
 type Key = keyof Settings;
@@ -43,6 +45,8 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', kind: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
   { key: 'shutdownTimeout', env: 'SHUTDOWN_TIMEOUT', flag: 'shutdown-timeout', kind: 'integer', default: 10, help: 'seconds in-flight requests get to finish on SIGTERM/SIGINT' },
   { key: 'errorHelpUrl', env: 'ERROR_HELP_URL', flag: 'error-help-url', kind: 'string', help: 'base URL for help_url in error responses (help_url = URL#CODE); omitted when unset' },
+  { key: 'billingPort', env: 'BILLING_PORT', flag: 'billing-port', kind: 'integer', default: 8081, help: 'port of the companion billing module (its API under /api/v1); 0 picks a free port' },
+  { key: 'billingApiKey', env: 'BILLING_API_KEY', flag: 'billing-api-key', kind: 'string', help: 'API key of the billing module (HTTP Basic user name, empty password); generated on first start and kept in DATA_DIR/billing-api-key when unset' },
 ] satisfies SettingSpec[]);
 
 export type RawFlags = Partial<Record<string, string | boolean>>;
@@ -75,7 +79,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
       result.problems.map((p) => {
         const spec = SETTINGS.find((s) => s.key === p.path);
         const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
-        const message = p.path === 'apiKey' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        const message = p.path === 'apiKey' || p.path === 'billingApiKey' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
         return `${name}: ${message}`;
       }),
     );

@@ -59,7 +59,7 @@ describe('the einvoicing-adapter bin', () => {
   });
 
   it('generates the API key on first start, prints it once, and keeps it under DATA_DIR', async () => {
-    const first = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    const first = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0', BILLING_PORT: '0' } });
     const [, url] = await first.waitFor(LISTENING);
     const key = readFileSync(join(cwd, 'data', 'adapter-api-key'), 'utf8').trim();
     expect(key).to.match(/^[A-Za-z0-9_-]{43}$/);
@@ -70,7 +70,7 @@ describe('the einvoicing-adapter bin', () => {
     first.proc.kill('SIGTERM');
     expect((await first.exited).code).to.equal(0);
 
-    const second = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    const second = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0', BILLING_PORT: '0' } });
     await second.waitFor(LISTENING);
     expect(second.stderr()).not.to.contain(key);
     second.proc.kill('SIGINT');
@@ -127,7 +127,7 @@ describe('the einvoicing-adapter bin', () => {
     expect(unknown.code).to.equal(1);
     expect(unknown.stderr).to.match(/^einvoicing-adapter: cannot listen on no-such-host\.invalid: (ENOTFOUND|EAI_AGAIN) /);
     // The key generated during the failed starts was never shown: the first successful start shows it.
-    const ok = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    const ok = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0', BILLING_PORT: '0' } });
     await ok.waitFor(LISTENING);
     expect(ok.stderr()).to.contain(readFileSync(join(cwd, 'data', 'adapter-api-key'), 'utf8').trim());
     ok.proc.kill('SIGTERM');

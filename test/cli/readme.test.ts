@@ -28,7 +28,7 @@ describe('README.md', () => {
     // A fresh folder that looks like the repository (its own data/), so the session starts clean.
     const cwd = tempDir('adapter-readme-');
     for (const entry of ['package.json', 'bin', 'dist', 'node_modules', 'fixtures']) symlinkSync(join(packageRoot, entry), join(cwd, entry));
-    const child = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0' } });
+    const child = runBin(['start'], { cwd, env: { ADAPTER_PORT: '0', BILLING_PORT: '0' } });
     try {
       const [, port] = await child.waitFor(/adapter listening on http:\/\/127\.0\.0\.1:(\d+)/);
       const steps = curlSession();

@@ -8,6 +8,7 @@ describe('resolveSettings', () => {
     expect(resolveSettings({})).to.deep.equal({
       host: '127.0.0.1',
       port: 8080,
+      billingPort: 8081,
       dataDir: './data',
       bodyLimit: '10mb',
       authMaxFailures: 10,

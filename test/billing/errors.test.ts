@@ -1,0 +1,63 @@
+import { expect } from 'chai';
+import { startTestBilling, type TestBilling } from '../helpers/billing.js';
+
+// Raw HTTP: the error shapes exactly as a client that does not use the official library sees them.
+describe('billing: error responses over raw HTTP', () => {
+  let billing: TestBilling;
+  before(async () => {
+    billing = await startTestBilling();
+  });
+  after(() => billing.close());
+
+  const shape = (status: number, api_error_code: string, param?: string) => ({
+    http_status_code: status,
+    api_error_code,
+    error_code: api_error_code,
+    ...(param && { param, error_param: param }),
+  });
+
+  it('GET /health needs no key', async () => {
+    expect(await billing.call('/health', { key: null })).to.deep.equal({ status: 200, body: { status: 'ok' } });
+  });
+
+  it('401 api_authentication_failed without a key, with a wrong key, or with a password-only header', async () => {
+    for (const key of [null, 'wrong-key-000000000000', '']) {
+      const res = await billing.call('/api/v1/customers', { key });
+      expect(res.status).to.equal(401);
+      expect(res.body).to.include({ ...shape(401, 'api_authentication_failed'), type: 'invalid_request' });
+      expect(res.body.message).to.equal(res.body.error_msg);
+    }
+  });
+
+  it('400 param_required and param_wrong_value name the parameter in bracket notation', async () => {
+    const missing = await billing.call('/api/v1/orders', { form: 'status=new' });
+    expect(missing.status).to.equal(400);
+    expect(missing.body).to.deep.equal({ message: 'invoice_id : cannot be blank', type: 'invalid_request', ...shape(400, 'param_required', 'invoice_id'), error_msg: 'invoice_id : cannot be blank' });
+    const wrong = await billing.call('/api/v1/customers', { form: 'billing_address%5Bcountry%5D=ZZ' });
+    expect(wrong.body).to.include(shape(400, 'param_wrong_value', 'billing_address[country]'));
+  });
+
+  it('400 for a limit outside 1–100 and for an offset that is not a next_offset', async () => {
+    expect((await billing.call('/api/v1/customers?limit=101')).body).to.include(shape(400, 'param_wrong_value', 'limit'));
+    expect((await billing.call('/api/v1/customers?limit=0')).body).to.include(shape(400, 'param_wrong_value', 'limit'));
+    expect((await billing.call('/api/v1/customers?offset=garbage')).body).to.include(shape(400, 'param_wrong_value', 'offset'));
+    expect((await billing.call(`/api/v1/customers?offset=${'a'.repeat(1001)}`)).body).to.include(shape(400, 'param_wrong_value', 'offset'));
+  });
+
+  it('404 resource_not_found for an unknown resource and for an unknown path', async () => {
+    const res = await billing.call('/api/v1/customers/nobody');
+    expect(res.status).to.equal(404);
+    expect(res.body).to.include(shape(404, 'resource_not_found'));
+    expect((await billing.call('/api/v1/nothing-here')).body).to.include(shape(404, 'resource_not_found'));
+  });
+
+  it('405 http_method_not_supported for a known path with another method', async () => {
+    const res = await billing.call('/api/v1/customers', { method: 'DELETE' });
+    expect(res.status).to.equal(405);
+    expect(res.body).to.include(shape(405, 'http_method_not_supported'));
+  });
+
+  it('400 for meta_data that is not a JSON object', async () => {
+    expect((await billing.call('/api/v1/customers', { form: 'meta_data=%5B1%5D' })).body).to.include(shape(400, 'param_wrong_value', 'meta_data'));
+  });
+});
