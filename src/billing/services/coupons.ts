@@ -69,10 +69,7 @@ export function redeemCoupon(coupon: Coupon, ctx: BillingContext): Coupon {
 
 function expireDue(ctx: BillingContext): void {
   const now = ctx.clock();
-  const due = ctx.store.db
-    .prepare<[number], { id: string }>("SELECT id FROM coupons WHERE status = 'active' AND valid_till IS NOT NULL AND valid_till < ?")
-    .all(seconds(now));
-  for (const { id } of due) {
+  for (const id of ctx.store.couponsPastValidTill(seconds(now))) {
     const c = ctx.store.coupons.get(id)!;
     const expired: Coupon = { ...c, status: 'expired', ...touch(c, now) };
     ctx.store.coupons.update(expired, columns(expired));

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { openDatabase, type Database } from '../../store/db.js';
+import { openDatabase } from '../../store/db.js';
 import { migrate } from '../../store/migrate.js';
 import type { Coupon, CouponCode, CouponSet } from '../schemas/coupon.js';
 import type { Customer } from '../schemas/customer.js';
@@ -21,6 +21,11 @@ export function openBillingStore(dataDir: string, now: () => Date = () => new Da
       coupons: resourceTable<Coupon>(db, 'coupons', ['status', 'valid_till']),
       couponSets: resourceTable<CouponSet>(db, 'coupon_sets', ['coupon_id', 'name']),
       couponCodes: resourceTable<CouponCode>(db, 'coupon_codes', ['coupon_id']),
+      /** Ids of active coupons whose valid_till (seconds) has passed. */
+      couponsPastValidTill: (() => {
+        const stmt = db.prepare<[number], { id: string }>("SELECT id FROM coupons WHERE status = 'active' AND valid_till IS NOT NULL AND valid_till < ?");
+        return (nowSeconds: number) => stmt.all(nowSeconds).map((r) => r.id);
+      })(),
       /** Runs `work` in one IMMEDIATE transaction: reads and writes of an operation see one state. */
       transaction: <T>(work: () => T): T => db.transaction(work).immediate(),
       close: () => {
@@ -34,4 +39,3 @@ export function openBillingStore(dataDir: string, now: () => Date = () => new Da
 }
 
 export type BillingStore = ReturnType<typeof openBillingStore>;
-export type { Database };
