@@ -18,7 +18,7 @@ export interface BillingDeps extends BillingContext {
 }
 
 /** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
-export const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const;
+const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const;
 
 /** The companion billing module: the platform's API v1 under /api/v1, `GET /health` open. */
 export function createBillingApp(deps: BillingDeps): Koa {

@@ -55,8 +55,6 @@ export const paramNotUnique = (param: string, value: string) => new BillingError
 export const notFound = (resource: string, id: string, param?: string) =>
   new BillingError(404, 'resource_not_found', `Sorry, we couldn't find that resource: ${resource} ${id} not found`, 'invalid_request', param);
 
-export const invalidState = (message: string) => new BillingError(409, 'invalid_state_for_request', message, 'invalid_request');
-
 /**
  * The billing module's one error path: BillingErrors become their body; anything else is a 500
  * whose details go to the log only. Unknown paths are 404 and known paths with another method 405.

@@ -31,7 +31,7 @@ export function readParams<S extends TSchema>(schema: S, raw: unknown): Static<S
 }
 
 /** `billing_address.country` → `billing_address[country]`; `plan_ids[0]` stays. */
-export function paramName(path: string): string {
+function paramName(path: string): string {
   const [head, ...rest] = path.split('.');
   return head + rest.map((p) => p.replace(/^([^[]+)/, '[$1]')).join('');
 }

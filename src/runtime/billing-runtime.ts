@@ -8,7 +8,7 @@ import type { Settings } from '../config/settings.js';
 import { listen } from '../http/server.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 
-export const BILLING_API_KEY_FILE = 'billing-api-key';
+const BILLING_API_KEY_FILE = 'billing-api-key';
 
 export interface BillingRuntime {
   readonly url: string;

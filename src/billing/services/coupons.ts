@@ -7,7 +7,8 @@ import { metaData } from './meta-data.js';
 // Coupons are discount definitions. A coupon is `active` until `valid_till` passes or its
 // redemptions reach `max_redemptions`; then it is `expired` (existing uses stay, new ones are
 // refused). Expiry is applied whenever coupons are read, inside the reading transaction, so a
-// list filtered by status agrees with what a retrieve shows.
+// list filtered by status agrees with what a retrieve shows. Redemptions (and expiry at
+// max_redemptions) come with invoices, which apply coupons.
 
 export function createCoupon(input: CouponCreate, ctx: BillingContext): Coupon {
   const now = ctx.clock();
@@ -56,15 +57,6 @@ export function listCoupons(page: Pagination, status: string | undefined, ctx: B
     expireDue(ctx);
     return ctx.store.coupons.list({ ...page, ...(status && { where: { status } }) });
   });
-}
-
-/** Records one more use; the coupon expires when that reaches max_redemptions. */
-export function redeemCoupon(coupon: Coupon, ctx: BillingContext): Coupon {
-  const redemptions = coupon.redemptions + 1;
-  const exhausted = coupon.max_redemptions !== undefined && redemptions >= coupon.max_redemptions;
-  const updated: Coupon = { ...coupon, redemptions, status: exhausted ? 'expired' : coupon.status, ...touch(coupon, ctx.clock()) };
-  ctx.store.coupons.update(updated, columns(updated));
-  return updated;
 }
 
 function expireDue(ctx: BillingContext): void {

@@ -51,5 +51,3 @@ export function resourceTable<T extends { id: string }>(db: Database, table: str
     },
   };
 }
-
-export type ResourceTable<T extends { id: string }> = ReturnType<typeof resourceTable<T>>;
