@@ -6,7 +6,12 @@ import type { KeyVerifier } from '../adapter/api-key.js';
 import type { Logger } from '../log.js';
 import { requireBasicAuth } from './auth.js';
 import { billingErrors } from './errors.js';
+import { catalogRoutes } from './routes/catalog.js';
 import { couponCodesRoutes } from './routes/coupon-codes.js';
+import { creditNotesRoutes } from './routes/credit-notes.js';
+import { invoicesRoutes } from './routes/invoices.js';
+import { subscriptionsRoutes } from './routes/subscriptions.js';
+import { transactionsRoutes } from './routes/transactions.js';
 import { couponsRoutes } from './routes/coupons.js';
 import { customersRoutes } from './routes/customers.js';
 import { ordersRoutes } from './routes/orders.js';
@@ -18,7 +23,8 @@ export interface BillingDeps extends BillingContext {
 }
 
 /** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
-const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false } as const;
+// allowSparse keeps indexes as sent, so `charges[amount][1]` never pairs with another row's description.
+const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false, allowSparse: true } as const;
 
 /** The companion billing module: the platform's API v1 under /api/v1, `GET /health` open. */
 export function createBillingApp(deps: BillingDeps): Koa {
@@ -35,6 +41,11 @@ export function createBillingApp(deps: BillingDeps): Koa {
   ordersRoutes(v1, deps);
   couponsRoutes(v1, deps);
   couponCodesRoutes(v1, deps);
+  catalogRoutes(v1, deps);
+  subscriptionsRoutes(v1, deps);
+  invoicesRoutes(v1, deps);
+  transactionsRoutes(v1, deps);
+  creditNotesRoutes(v1, deps);
 
   app.use(billingErrors(deps.logger));
   // koa-bodyparser hands `queryString` to co-body, which parses forms with qs (its types omit it).

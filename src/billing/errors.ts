@@ -52,6 +52,9 @@ export const paramWrong = (param: string, why: string) => new BillingError(400, 
 /** An id that must be unique is taken. */
 export const paramNotUnique = (param: string, value: string) => new BillingError(400, 'duplicate_entry', `${param} : The value ${value} is already present.`, 'invalid_request', param);
 
+/** The resource is in a state the operation cannot apply to (a paid invoice cannot be voided). */
+export const invalidState = (message: string) => new BillingError(409, 'invalid_state_for_request', message, 'invalid_request');
+
 export const notFound = (resource: string, id: string, param?: string) =>
   new BillingError(404, 'resource_not_found', `Sorry, we couldn't find that resource: ${resource} ${id} not found`, 'invalid_request', param);
 

@@ -14,7 +14,8 @@ const PaginationSchema = Type.Object({
 
 export interface Pagination {
   limit: number;
-  beforeSeq?: number;
+  /** Where the page continues (a seq, in the list's order). */
+  cursor?: number;
 }
 
 export function readPagination(query: Record<string, unknown>): Pagination {
@@ -22,7 +23,7 @@ export function readPagination(query: Record<string, unknown>): Pagination {
   if (offset === undefined || offset === '') return { limit: limit ?? 10 };
   const seq = decodeOffset(offset);
   if (seq === undefined) throw paramWrong('offset', 'invalid value; pass the next_offset of the previous page unchanged.');
-  return { limit: limit ?? 10, beforeSeq: seq };
+  return { limit: limit ?? 10, cursor: seq };
 }
 
 /** `{list: [{<name>: resource}], next_offset?}` */

@@ -1,4 +1,4 @@
-import Type, { type Static, type TSchema } from 'typebox';
+import Type, { type Static, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { check, type Problem } from '../typed-check.js';
 import { paramRequired, paramWrong, type BillingError } from './errors.js';
@@ -23,11 +23,41 @@ export const Str = (max: number, options: { minLength?: number; pattern?: string
 export const Cents = (minimum = 0) => Type.Integer({ minimum, maximum: Number.MAX_SAFE_INTEGER });
 
 /** Parses `raw` against `schema` or throws the BillingError for its first problem. */
-export function readParams<S extends TSchema>(schema: S, raw: unknown): Static<S> {
+export function readParams<S extends TSchema>(schema: S, raw: unknown, rename: (param: string) => string = (p) => p): Static<S> {
   const value = Value.Convert(schema, lowercaseEnums(schema, raw ?? {}));
   const result = check(schema, value);
   if (result.ok) return result.value;
-  throw toBillingError(result.problems[0]!);
+  throw toBillingError(result.problems[0]!, rename);
+}
+
+/** A group of indexed lists as requests send them (`charges[amount][0]`, `charges[description][0]`); read with readIndexed. */
+export const Indexed = () => Type.Optional(Type.Unknown());
+
+/**
+ * `{amount: ['100', '250'], description: ['a', 'b']}` → `[{amount: 100, description: 'a'}, …]`,
+ * each row checked against `row`. Rows are matched by index, so a hole (`charges[amount][1]`
+ * without `charges[description][1]`) is named as the missing parameter, never filled from
+ * another row.
+ */
+export function readIndexed<S extends TObject>(group: string, row: S, raw: unknown, maxRows = 250): Static<S>[] {
+  if (raw === undefined) return [];
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw paramWrong(group, `send the values as ${group}[field][index].`);
+  const columns = Object.entries(raw as Record<string, unknown>);
+  const known = Object.keys(row.properties);
+  let rows = 0;
+  for (const [field, values] of columns) {
+    if (!known.includes(field)) continue;
+    if (!Array.isArray(values)) throw paramWrong(`${group}[${field}]`, `send the values as ${group}[${field}][0], ${group}[${field}][1], ….`);
+    rows = Math.max(rows, values.length);
+  }
+  if (rows > maxRows) throw paramWrong(`${group}[${known[0]}]`, `cannot have more than ${maxRows} values.`);
+  const out: Static<S>[] = [];
+  for (let i = 0; i < rows; i++) {
+    const cells: Record<string, unknown> = {};
+    for (const [field, values] of columns) if (Array.isArray(values) && values[i] !== undefined) cells[field] = values[i];
+    out.push(readParams(row, cells, (p) => `${group}[${p}][${i}]`));
+  }
+  return out;
 }
 
 /** `billing_address.country` → `billing_address[country]`; `plan_ids[0]` stays. */
@@ -36,8 +66,8 @@ function paramName(path: string): string {
   return head + rest.map((p) => p.replace(/^([^[]+)/, '[$1]')).join('');
 }
 
-function toBillingError(p: Problem): BillingError {
-  const param = paramName(p.path);
+function toBillingError(p: Problem, rename: (param: string) => string): BillingError {
+  const param = rename(paramName(p.path));
   if (p.kind === 'required') return paramRequired(param);
   const limit = /(\d+(?:\.\d+)?)/.exec(p.message)?.[1];
   switch (p.kind) {

@@ -18,6 +18,8 @@ export const SettingsSchema = Type.Object({
   errorHelpUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
   billingPort: Type.Integer({ minimum: 0, maximum: 65535 }),
   billingApiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  billingCurrency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  billingTaxRates: Type.Optional(Type.String({ maxLength: 4000, pattern: '^\\s*([A-Z]{2}\\s*=\\s*[0-9]{1,2}(\\.[0-9]{1,2})?\\s*(,\\s*|$))*$' })),
 });
 export type Settings = Static<typeof SettingsSchema>;
 type Key = keyof Settings;
@@ -47,6 +49,8 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'errorHelpUrl', env: 'ERROR_HELP_URL', flag: 'error-help-url', kind: 'string', help: 'base URL for help_url in error responses (help_url = URL#CODE); omitted when unset' },
   { key: 'billingPort', env: 'BILLING_PORT', flag: 'billing-port', kind: 'integer', default: 8081, help: 'port of the companion billing module (its API under /api/v1); 0 picks a free port' },
   { key: 'billingApiKey', env: 'BILLING_API_KEY', flag: 'billing-api-key', kind: 'string', help: 'API key of the billing module (HTTP Basic user name, empty password); generated on first start and kept in DATA_DIR/billing-api-key when unset' },
+  { key: 'billingCurrency', env: 'BILLING_CURRENCY', flag: 'billing-currency', kind: 'string', default: 'EUR', help: 'the billing site\'s currency (ISO 4217): invoices, plans and addons are in it' },
+  { key: 'billingTaxRates', env: 'BILLING_TAX_RATES', flag: 'billing-tax-rates', kind: 'string', help: 'tax rate per billing-address country, in percent, e.g. `DE=19,FR=20,FI=25.5`; the EU standard VAT rates when unset' },
 ] satisfies SettingSpec[]);
 
 export type RawFlags = Partial<Record<string, string | boolean>>;
@@ -73,6 +77,8 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
     }
   }
   if (typeof raw.bodyLimit === 'string') raw.bodyLimit = raw.bodyLimit.toLowerCase();
+  if (typeof raw.billingCurrency === 'string') raw.billingCurrency = raw.billingCurrency.toUpperCase();
+  if (typeof raw.billingTaxRates === 'string') raw.billingTaxRates = raw.billingTaxRates.toUpperCase();
   const result = check(SettingsSchema, raw);
   if (!result.ok) {
     throw new ConfigError(

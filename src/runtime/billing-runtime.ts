@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { keyVerifier, resolveApiKey, type ResolvedApiKey } from '../adapter/api-key.js';
 import { createBillingApp } from '../billing/app.js';
+import { billingSite } from '../billing/site.js';
 import { BILLING_DB_FILE, openBillingStore, type BillingStore } from '../billing/store/billing-store.js';
 import { ConfigError } from '../config/config-error.js';
 import type { Settings } from '../config/settings.js';
@@ -33,7 +34,7 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
   let apiKey: ResolvedApiKey | undefined;
   try {
     apiKey = resolveApiKey(settings.billingApiKey, settings.dataDir, BILLING_API_KEY_FILE);
-    const app = createBillingApp({ store, clock, logger, verifier: keyVerifier(apiKey.key) });
+    const app = createBillingApp({ store, clock, site: billingSite(settings), logger, verifier: keyVerifier(apiKey.key) });
     const server = await listen(app.callback(), settings.host, settings.billingPort);
     logger.info({ url: server.url, database: join(settings.dataDir, BILLING_DB_FILE) }, 'billing listening');
     if (apiKey.source === 'generated') {

@@ -4,15 +4,20 @@ import { rejection, startTestBilling, type TestBilling } from '../helpers/billin
 describe('billing: orders, coupons and coupon codes (through the official client)', () => {
   let billing: TestBilling;
   let now = new Date('2026-11-22T10:00:00Z');
+  let inv1: string;
+  let inv2: string;
   before(async () => {
     billing = await startTestBilling({ clock: () => now });
+    await billing.client.customer.create({ id: 'buyer', auto_collection: 'off' } as never);
+    inv1 = (await billing.client.invoice.charge({ customer_id: 'buyer', amount: 1000, description: 'Goods' } as never)).invoice.id;
+    inv2 = (await billing.client.invoice.charge({ customer_id: 'buyer', amount: 2000, description: 'More goods' } as never)).invoice.id;
   });
   after(() => billing.close());
 
   describe('orders', () => {
     it('creates an order with status new by default, and answers it on retrieve', async () => {
-      const { order }: any = await billing.client.order.create({ id: 'ord-1', invoice_id: 'inv-1', reference_id: 'EXT-1', note: 'handle with care' } as never);
-      expect(order).to.include({ id: 'ord-1', object: 'order', invoice_id: 'inv-1', status: 'new', reference_id: 'EXT-1', created_at: Date.parse('2026-11-22T10:00:00Z') / 1000 });
+      const { order }: any = await billing.client.order.create({ id: 'ord-1', invoice_id: inv1, reference_id: 'EXT-1', note: 'handle with care' } as never);
+      expect(order).to.include({ id: 'ord-1', object: 'order', invoice_id: inv1, status: 'new', reference_id: 'EXT-1', created_at: Date.parse('2026-11-22T10:00:00Z') / 1000 });
       expect(order).not.to.have.property('status_update_at');
       expect((await billing.client.order.retrieve('ord-1')).order).to.deep.equal(order);
     });
@@ -28,13 +33,23 @@ describe('billing: orders, coupons and coupon codes (through the official client
     });
 
     it('lists orders, and an invoice\'s orders latest first', async () => {
-      await billing.client.order.create({ id: 'ord-2', invoice_id: 'inv-1' } as never);
-      await billing.client.order.create({ id: 'ord-3', invoice_id: 'inv-2' } as never);
-      const forInvoice: any = await billing.client.order.ordersForInvoice('inv-1', {} as never);
+      await billing.client.order.create({ id: 'ord-2', invoice_id: inv1 } as never);
+      await billing.client.order.create({ id: 'ord-3', invoice_id: inv2 } as never);
+      const forInvoice: any = await billing.client.order.ordersForInvoice(inv1, {} as never);
       expect(forInvoice.list.map((e: any) => e.order.id)).to.deep.equal(['ord-2', 'ord-1']);
       const all: any = await billing.client.order.list({ limit: 2 } as never);
       expect(all.list.map((e: any) => e.order.id)).to.deep.equal(['ord-3', 'ord-2']);
       expect(all.next_offset).to.be.a('string');
+    });
+
+    it('shows an invoice\'s orders in its linked_orders, with their current status', async () => {
+      const { invoice }: any = await billing.client.invoice.retrieve(inv1);
+      expect(invoice.linked_orders.map((o: any) => [o.id, o.status])).to.deep.equal([['ord-1', 'processing'], ['ord-2', 'new']]);
+      expect(invoice.linked_orders[0]).to.include({ object: 'linked_order', reference_id: 'EXT-1', created_at: Date.parse('2026-11-22T10:00:00Z') / 1000 });
+    });
+
+    it('refuses an order for an invoice that does not exist', async () => {
+      expect(await rejection(billing.client.order.create({ invoice_id: 'no-such-invoice' } as never))).to.include({ http_status_code: 404, api_error_code: 'resource_not_found', param: 'invoice_id' });
     });
 
     it('requires invoice_id and checks lengths and statuses', async () => {

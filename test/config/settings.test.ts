@@ -9,6 +9,7 @@ describe('resolveSettings', () => {
       host: '127.0.0.1',
       port: 8080,
       billingPort: 8081,
+      billingCurrency: 'EUR',
       dataDir: './data',
       bodyLimit: '10mb',
       authMaxFailures: 10,

@@ -5,6 +5,8 @@ import { readParams } from '../params.js';
 import { CustomerCreate, CustomerUpdate, type Customer } from '../schemas/customer.js';
 import type { BillingContext } from '../services/context.js';
 import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../services/customers.js';
+import { listInvoices } from '../services/invoices.js';
+import { listTransactions } from '../services/transactions.js';
 
 /** `{customer}` plus `{card}` when the customer has one (always masked). */
 export function customerView(c: Customer): Record<string, unknown> {
@@ -29,5 +31,14 @@ export function customersRoutes(router: Router, ctx: BillingContext): void {
       if (body[fixed] !== undefined) throw paramWrong(fixed, 'cannot be changed by update; use the update billing info operation.');
     }
     k.body = customerView(updateCustomer(k.params.id!, readParams(CustomerUpdate, body), ctx));
+  });
+  // A customer's invoices and transactions: the lists with customer_id fixed.
+  router.get('/customers/:id/invoices', (k) => {
+    getCustomer(k.params.id!, ctx);
+    k.body = listBody('invoice', listInvoices(readPagination(k.state.query), k.state.query, ctx, { customer_id: k.params.id! }));
+  });
+  router.get('/customers/:id/transactions', (k) => {
+    getCustomer(k.params.id!, ctx);
+    k.body = listBody('transaction', listTransactions(readPagination(k.state.query), k.state.query, ctx, { customer_id: k.params.id! }));
   });
 }

@@ -1,9 +1,11 @@
+import type { BillingSite } from '../site.js';
 import type { BillingStore } from '../store/billing-store.js';
 
-/** What every billing service needs: the store and the clock (tests fix it). */
+/** What every billing service needs: the store, the clock (tests fix it) and the site settings. */
 export interface BillingContext {
   store: BillingStore;
   clock: () => Date;
+  site: BillingSite;
 }
 
 /** Seconds since the epoch, the platform's timestamp unit. */

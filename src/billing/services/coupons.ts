@@ -8,7 +8,7 @@ import { metaData } from './meta-data.js';
 // redemptions reach `max_redemptions`; then it is `expired` (existing uses stay, new ones are
 // refused). Expiry is applied whenever coupons are read, inside the reading transaction, so a
 // list filtered by status agrees with what a retrieve shows. Redemptions (and expiry at
-// max_redemptions) come with invoices, which apply coupons.
+// max_redemptions) happen when invoices apply coupons (coupon-redemption.ts).
 
 export function createCoupon(input: CouponCreate, ctx: BillingContext): Coupon {
   const now = ctx.clock();
@@ -45,11 +45,16 @@ export function createCoupon(input: CouponCreate, ctx: BillingContext): Coupon {
 
 export function getCoupon(id: string, ctx: BillingContext, param?: string): Coupon {
   return ctx.store.transaction(() => {
-    expireDue(ctx);
-    const coupon = ctx.store.coupons.get(id);
+    const coupon = findCoupon(id, ctx);
     if (!coupon) throw notFound('coupon', id, param);
     return coupon;
   });
+}
+
+/** The coupon as it stands now (expiry applied); call inside a transaction. */
+export function findCoupon(id: string, ctx: BillingContext): Coupon | undefined {
+  expireDue(ctx);
+  return ctx.store.coupons.get(id);
 }
 
 export function listCoupons(page: Pagination, status: string | undefined, ctx: BillingContext) {
@@ -68,7 +73,7 @@ function expireDue(ctx: BillingContext): void {
   }
 }
 
-const columns = (c: Coupon) => ({ status: c.status, valid_till: c.valid_till ?? null });
+export const columns = (c: Coupon) => ({ status: c.status, valid_till: c.valid_till ?? null });
 
 function checkDiscount(input: CouponCreate): void {
   if ((input.discount_type ?? 'percentage') === 'percentage') {

@@ -5,6 +5,7 @@ import type { Card, Customer, CustomerCreate, CustomerUpdate } from '../schemas/
 import type { Pagination } from '../pagination.js';
 import { newId, seconds, touch, type BillingContext } from './context.js';
 import { metaData } from './meta-data.js';
+import { verifyCard } from './test-gateway.js';
 
 export function createCustomer(input: CustomerCreate, ctx: BillingContext): Customer {
   const now = ctx.clock();
@@ -68,6 +69,7 @@ export function address(input: AddressInput, param: 'billing_address' | 'shippin
 function maskCard(card: NonNullable<CustomerCreate['card']>, customerId: string): Card {
   const digits = card.number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits)) throw new BillingError(400, 'param_wrong_value', 'card[number] : invalid card number.', 'invalid_request', 'card[number]');
+  verifyCard({ iin: digits.slice(0, 6), last4: digits.slice(-4) });
   return {
     object: 'card',
     customer_id: customerId,

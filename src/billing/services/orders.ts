@@ -3,9 +3,11 @@ import type { Pagination } from '../pagination.js';
 import type { Order, OrderCreate, OrderUpdate } from '../schemas/order.js';
 import { newId, seconds, touch, type BillingContext } from './context.js';
 import { address } from './customers.js';
+import { linkOrder } from './invoices.js';
 
 // Orders link invoices to an external order or shipping system. The platform never creates or
-// changes them by itself; a status change through update stamps `status_update_at`.
+// changes them by itself; a status change through update stamps `status_update_at`. An order
+// is created against an existing invoice (in any status) and shows in its `linked_orders`.
 
 export function createOrder(input: OrderCreate, ctx: BillingContext): Order {
   const now = ctx.clock();
@@ -20,6 +22,7 @@ export function createOrder(input: OrderCreate, ctx: BillingContext): Order {
   };
   ctx.store.transaction(() => {
     if (ctx.store.orders.get(order.id)) throw paramNotUnique('id', order.id);
+    linkOrder(order, ctx);
     ctx.store.orders.insert(order, { invoice_id: order.invoice_id });
   });
   return order;
@@ -38,6 +41,8 @@ export function updateOrder(id: string, input: OrderUpdate, ctx: BillingContext)
       ...touch(current, now),
     };
     ctx.store.orders.update(updated, { invoice_id: updated.invoice_id });
+    // The invoice may have been deleted since; the order stays, as the platform keeps it.
+    if (ctx.store.invoices.get(updated.invoice_id)) linkOrder(updated, ctx);
     return updated;
   });
 }

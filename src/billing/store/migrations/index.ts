@@ -1,5 +1,6 @@
 import type { Migration } from '../../../store/migrations/index.js';
 import { m001Billing } from './001-billing.js';
+import { m002Invoicing } from './002-invoicing.js';
 
 /** The billing database's migrations, oldest first; separate from the adapter's database. */
-export const BILLING_MIGRATIONS: readonly Migration[] = Object.freeze([m001Billing]);
+export const BILLING_MIGRATIONS: readonly Migration[] = Object.freeze([m001Billing, m002Invoicing]);
