@@ -60,4 +60,44 @@ describe('billing: error responses over raw HTTP', () => {
   it('400 for meta_data that is not a JSON object', async () => {
     expect((await billing.call('/api/v1/customers', { form: 'meta_data=%5B1%5D' })).body).to.include(shape(400, 'param_wrong_value', 'meta_data'));
   });
+
+  describe('invoices', () => {
+    const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    before(async () => {
+      await billing.call('/api/v1/customers', { form: form({ id: 'payer', 'billing_address[country]': 'DE', 'card[number]': '4111111111111111', 'card[expiry_month]': '1', 'card[expiry_year]': '2031' }) });
+      await billing.call('/api/v1/customers', { form: form({ id: 'declined', 'card[number]': '4005519200000004', 'card[expiry_month]': '1', 'card[expiry_year]': '2031' }) });
+    });
+
+    it('402 payment_processing_failed with type payment when the automatic collection is declined', async () => {
+      const res = await billing.call('/api/v1/invoices/charge', { form: form({ customer_id: 'declined', amount: '100', description: 'x' }) });
+      expect(res.status).to.equal(402);
+      expect(res.body).to.deep.equal({
+        message: 'Payment collection failed. Reason: (3001) Insufficient funds.',
+        type: 'payment',
+        ...shape(402, 'payment_processing_failed'),
+        error_msg: 'Payment collection failed. Reason: (3001) Insufficient funds.',
+      });
+    });
+
+    it('409 invalid_state_for_request when voiding a paid invoice', async () => {
+      const paid = await billing.call('/api/v1/invoices/charge', { form: form({ customer_id: 'payer', amount: '100', description: 'x' }) });
+      expect(paid.body.invoice.status).to.equal('paid');
+      const res = await billing.call(`/api/v1/invoices/${paid.body.invoice.id}/void`, { form: '' });
+      expect(res.status).to.equal(409);
+      expect(res.body).to.include({ ...shape(409, 'invalid_state_for_request'), type: 'invalid_request' });
+    });
+
+    it('matches indexed lists by index: a hole is the missing parameter, never another row\'s value', async () => {
+      const res = await billing.call('/api/v1/invoices', { form: 'customer_id=payer&charges%5Bamount%5D%5B0%5D=100&charges%5Bamount%5D%5B1%5D=200&charges%5Bdescription%5D%5B1%5D=second' });
+      expect(res.status).to.equal(400);
+      expect(res.body).to.include(shape(400, 'param_required', 'charges[description][0]'));
+    });
+
+    it('400 for a filter list that is not a JSON array, and for both customer_id and subscription_id', async () => {
+      expect((await billing.call('/api/v1/invoices?customer_id%5Bin%5D=payer')).body).to.include(shape(400, 'param_wrong_value', 'customer_id[in]'));
+      expect((await billing.call('/api/v1/invoices?sort_by%5Bdesc%5D=total')).body).to.include(shape(400, 'param_wrong_value', 'sort_by'));
+      const both = await billing.call('/api/v1/invoices/charge', { form: form({ customer_id: 'payer', subscription_id: 's', amount: '1', description: 'x' }) });
+      expect(both.body).to.include(shape(400, 'param_wrong_value', 'subscription_id'));
+    });
+  });
 });
