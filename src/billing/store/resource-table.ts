@@ -50,9 +50,10 @@ export function resourceTable<T extends { id: string }>(db: Database, table: str
       const params: Record<string, unknown> = { take: q.limit + 1 };
       const conds: string[] = [];
       const all: Condition[] = [...Object.entries(q.where ?? {}).map(([column, value]) => ({ column, op: 'is' as const, value })), ...(q.conditions ?? [])];
+      const indexed = chooseIndexed(all, columns);
       all.forEach((c, i) => {
         if (c.column !== 'id' && !columns.includes(c.column)) throw new Error(`${table} has no lookup column ${c.column}`);
-        conds.push(conditionSql(c, `p${i}`, params));
+        conds.push(conditionSql(c, `p${i}`, params, c !== indexed));
       });
       const desc = q.order !== 'asc';
       if (q.cursor !== undefined) {
@@ -73,8 +74,20 @@ export function resourceTable<T extends { id: string }>(db: Database, table: str
   };
 }
 
-function conditionSql(c: Condition, name: string, params: Record<string, unknown>): string {
-  const col = c.column;
+/**
+ * The one condition an index may serve: an equality (or `in`) on the first lookup column in
+ * the table's order (id, then the columns as declared, most selective first). Every other
+ * condition is written `+column` so SQLite filters rows instead of picking that index: without
+ * statistics it cannot tell that 100 invoices of one customer beat 50,000 of one status, and a
+ * range on `date` would make it sort the whole range instead of walking `seq` in order.
+ */
+function chooseIndexed(conditions: readonly Condition[], columns: readonly string[]): Condition | undefined {
+  const rank = (c: Condition) => (c.column === 'id' ? -1 : columns.indexOf(c.column));
+  return conditions.filter((c) => c.op === 'is' || c.op === 'in').sort((a, b) => rank(a) - rank(b))[0];
+}
+
+function conditionSql(c: Condition, name: string, params: Record<string, unknown>, filterOnly: boolean): string {
+  const col = filterOnly ? `+${c.column}` : c.column;
   switch (c.op) {
     case 'is':
     case 'is_not':
