@@ -40,6 +40,8 @@ describe('billing: plans, addons, subscriptions, charge_addon, refunds and credi
     ]);
     expect(res.invoice.notes).to.deep.equal([{ note: 'Thank you for choosing Pro.', entity_type: 'plan', entity_id: 'pro', object: 'note' }]);
     expect((await client.subscription.retrieve('sub-nl')).subscription).to.deep.equal(res.subscription);
+    const forCustomer: any = await client.subscription.subscriptionsForCustomer('nl', {} as never);
+    expect(forCustomer.list.map((e: any) => e.subscription.id)).to.deep.equal(['sub-nl']);
     expect(await rejection(client.subscription.createForCustomer('nl', { plan_id: 'pro', addons: [{ id: 'training' }] } as never))).to.include({ api_error_code: 'param_wrong_value', param: 'addons[id][0]' });
   });
 
