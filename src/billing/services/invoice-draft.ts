@@ -1,4 +1,4 @@
-import { priceInvoice, type LineToPrice } from '../money/invoice-pricing.js';
+import { priceInvoice, type LineToPrice, type PricedLine } from '../money/invoice-pricing.js';
 import type { Addon, Plan } from '../schemas/catalog.js';
 import type { Address } from '../schemas/address.js';
 import type { Customer } from '../schemas/customer.js';
@@ -35,71 +35,27 @@ export interface DraftInput {
 
 const countryName = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
 
+interface TaxPlace {
+  country?: string;
+  /** Basis points; undefined when the country has no configured rate. */
+  rate?: number;
+  exempt: boolean;
+}
+
 export function draftInvoice(input: DraftInput): Invoice {
   const { customer, site, now, coupon } = input;
   const date = seconds(now);
   const country = customer.billing_address?.country;
-  const rate = country ? site.taxRates.get(country) : undefined;
-  const exempt = customer.taxability === 'exempt';
+  const place: TaxPlace = { ...(country && { country }), ...(country && site.taxRates.has(country) && { rate: site.taxRates.get(country)! }), exempt: customer.taxability === 'exempt' };
   const toPrice: LineToPrice[] = input.lines.map((l) => ({
     unit_amount: unitAmount(l),
     quantity: l.quantity,
-    taxable: !exempt && rate !== undefined && (l.entity_type === 'adhoc' || l.item.taxable),
+    taxable: !place.exempt && place.rate !== undefined && (l.entity_type === 'adhoc' || l.item.taxable),
     discountable: coupon !== undefined && appliesTo(coupon, l),
   }));
-  const priced = priceInvoice(toPrice, coupon?.coupon, exempt ? 0 : rate ?? 0);
-  const lineItems: LineItem[] = input.lines.map((l, i) => {
-    const p = priced.lines[i]!;
-    const taxed = toPrice[i]!.taxable;
-    return {
-      id: newId('li_', now),
-      object: 'line_item',
-      ...(input.subscriptionId && { subscription_id: input.subscriptionId }),
-      customer_id: customer.id,
-      date_from: input.period?.from ?? date,
-      date_to: input.period?.to ?? date,
-      description: l.entity_type === 'adhoc' ? l.description : l.item.invoice_name ?? l.item.name,
-      entity_type: l.entity_type,
-      ...(l.entity_type !== 'adhoc' && { entity_id: l.item.id }),
-      unit_amount: toPrice[i]!.unit_amount,
-      quantity: l.quantity,
-      amount: p.amount,
-      pricing_model: l.entity_type === 'adhoc' ? 'flat_fee' : l.item.pricing_model,
-      is_taxed: taxed,
-      tax_amount: p.tax_amount,
-      ...(taxed && { tax_rate: rate! / 100 }),
-      ...(!taxed && { tax_exempt_reason: exempt ? 'customer_exempt' : rate === undefined ? 'tax_not_configured' : 'product_exempt' }),
-      discount_amount: p.discount_amount,
-      item_level_discount_amount: p.item_level_discount_amount,
-    };
-  });
-  const lineTaxes: LineItemTax[] = lineItems
-    .filter((l) => l.is_taxed)
-    .map((l) => ({
-      line_item_id: l.id,
-      tax_name: 'VAT',
-      tax_rate: rate! / 100,
-      tax_juris_type: 'country',
-      tax_juris_name: countryName.of(country!) ?? country!,
-      tax_juris_code: country!,
-      tax_amount: l.tax_amount,
-      taxable_amount: l.amount - l.discount_amount,
-      is_partial_tax_applied: false,
-      is_non_compliance_tax: false,
-      object: 'line_item_tax',
-    }));
+  const priced = priceInvoice(toPrice, coupon?.coupon, place.exempt ? 0 : place.rate ?? 0);
+  const lineItems = input.lines.map((l, i) => lineItem(input, l, toPrice[i]!, priced.lines[i]!, place));
   const discount = priced.item_level_discount + priced.invoice_level_discount;
-  const discounts: InvoiceDiscount[] = coupon && discount > 0
-    ? [{
-        object: 'discount',
-        type: 'coupon',
-        entity_type: coupon.coupon.apply_on === 'invoice_amount' ? 'document_level_coupon' : 'item_level_coupon',
-        entity_id: coupon.coupon.id,
-        ...(coupon.code && { coupon_set_code: coupon.code.code }),
-        description: coupon.coupon.invoice_name ?? coupon.coupon.name,
-        amount: discount,
-      }]
-    : [];
   const notes = invoiceNotes(input);
   return {
     id: input.id,
@@ -138,9 +94,9 @@ export function draftInvoice(input: DraftInput): Invoice {
     ...touch(undefined, now),
     deleted: false,
     line_items: lineItems,
-    discounts,
-    taxes: priced.tax > 0 ? [{ object: 'tax', name: 'VAT', amount: priced.tax, description: `VAT @ ${rate! / 100}%` }] : [],
-    line_item_taxes: lineTaxes,
+    discounts: coupon && discount > 0 ? [couponDiscount(coupon, discount)] : [],
+    taxes: priced.tax > 0 ? [{ object: 'tax', name: 'VAT', amount: priced.tax, description: `VAT @ ${place.rate! / 100}%` }] : [],
+    line_item_taxes: lineItems.filter((l) => l.is_taxed).map((l) => lineTax(l, place)),
     linked_payments: [],
     applied_credits: [],
     adjustment_credit_notes: [],
@@ -149,6 +105,59 @@ export function draftInvoice(input: DraftInput): Invoice {
     ...(notes.length > 0 && { notes }),
     ...(customer.billing_address && { billing_address: invoiceBillingAddress(customer) }),
     ...(input.shippingAddress && { shipping_address: input.shippingAddress }),
+  };
+}
+
+function lineItem(input: DraftInput, l: DraftLine, toPrice: LineToPrice, p: PricedLine, place: TaxPlace): LineItem {
+  const date = seconds(input.now);
+  return {
+    id: newId('li_', input.now),
+    object: 'line_item',
+    ...(input.subscriptionId && { subscription_id: input.subscriptionId }),
+    customer_id: input.customer.id,
+    date_from: input.period?.from ?? date,
+    date_to: input.period?.to ?? date,
+    description: l.entity_type === 'adhoc' ? l.description : l.item.invoice_name ?? l.item.name,
+    entity_type: l.entity_type,
+    ...(l.entity_type !== 'adhoc' && { entity_id: l.item.id }),
+    unit_amount: toPrice.unit_amount,
+    quantity: l.quantity,
+    amount: p.amount,
+    pricing_model: l.entity_type === 'adhoc' ? 'flat_fee' : l.item.pricing_model,
+    is_taxed: toPrice.taxable,
+    tax_amount: p.tax_amount,
+    ...(toPrice.taxable && { tax_rate: place.rate! / 100 }),
+    ...(!toPrice.taxable && { tax_exempt_reason: place.exempt ? 'customer_exempt' : place.rate === undefined ? 'tax_not_configured' : 'product_exempt' }),
+    discount_amount: p.discount_amount,
+    item_level_discount_amount: p.item_level_discount_amount,
+  };
+}
+
+function lineTax(l: LineItem, place: TaxPlace): LineItemTax {
+  return {
+    line_item_id: l.id,
+    tax_name: 'VAT',
+    tax_rate: place.rate! / 100,
+    tax_juris_type: 'country',
+    tax_juris_name: countryName.of(place.country!) ?? place.country!,
+    tax_juris_code: place.country!,
+    tax_amount: l.tax_amount,
+    taxable_amount: l.amount - l.discount_amount,
+    is_partial_tax_applied: false,
+    is_non_compliance_tax: false,
+    object: 'line_item_tax',
+  };
+}
+
+function couponDiscount(choice: CouponChoice, amount: number): InvoiceDiscount {
+  return {
+    object: 'discount',
+    type: 'coupon',
+    entity_type: choice.coupon.apply_on === 'invoice_amount' ? 'document_level_coupon' : 'item_level_coupon',
+    entity_id: choice.coupon.id,
+    ...(choice.code && { coupon_set_code: choice.code.code }),
+    description: choice.coupon.invoice_name ?? choice.coupon.name,
+    amount,
   };
 }
 
