@@ -9,19 +9,14 @@ import { chargeInvoice } from '../../src/billing/services/invoices.js';
 import { resolveSettings } from '../../src/config/settings.js';
 import { createLogger } from '../../src/log.js';
 import { startBilling } from '../../src/runtime/billing-runtime.js';
+import type { HttpFigure } from './http.js';
 
 // The billing module over HTTP: customers and invoices created per second (an invoice is
 // priced, taxed, collected through the test gateway and stored with its payment), then the
 // latency of one list page once 100,000 invoices are stored.
 
-export interface BillingFigure {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-}
+/** The same figures as the adapter's HTTP lines. */
+export type BillingFigure = HttpFigure;
 
 const KEY = 'bench-billing-key-0123456789';
 const AUTH = `Basic ${Buffer.from(`${KEY}:`).toString('base64')}`;
