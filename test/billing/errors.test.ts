@@ -57,6 +57,13 @@ describe('billing: error responses over raw HTTP', () => {
     expect(res.body).to.include(shape(405, 'http_method_not_supported'));
   });
 
+  it('400 duplicate_entry for an id that is taken', async () => {
+    expect((await billing.call('/api/v1/plans', { form: 'id=basic&name=Basic' })).status).to.equal(200);
+    const res = await billing.call('/api/v1/plans', { form: 'id=basic&name=Basic' });
+    expect(res.status).to.equal(400);
+    expect(res.body).to.deep.equal({ message: 'id : The value basic is already present.', type: 'invalid_request', ...shape(400, 'duplicate_entry', 'id'), error_msg: 'id : The value basic is already present.' });
+  });
+
   it('400 for meta_data that is not a JSON object', async () => {
     expect((await billing.call('/api/v1/customers', { form: 'meta_data=%5B1%5D' })).body).to.include(shape(400, 'param_wrong_value', 'meta_data'));
   });
