@@ -38,8 +38,19 @@ export type StoredDocument = Pick<
   'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'body' | 'createdAt'
 > & {
   artifacts: { documentType: string; mimeType: string; content: string }[];
-  statuses: { status: string; source: string; detail: string | null; createdAt: string }[];
+  statuses: StatusRecord[];
 };
+
+/** One entry of a document's status history; the JSON columns as stored. */
+export interface StatusRecord {
+  status: string;
+  source: string;
+  detail: string | null;
+  errors: string | null;
+  providerPayload: string | null;
+  providerReferences: string | null;
+  createdAt: string;
+}
 
 export function documentStatements(db: Database) {
   const findByKey = db.prepare<[string, string, string, string], ExistingDocument>(
@@ -61,9 +72,11 @@ export function documentStatements(db: Database) {
   const getArtifacts = db.prepare<[string], StoredDocument['artifacts'][number]>(
     'SELECT document_type AS documentType, mime_type AS mimeType, content FROM document_artifacts WHERE document_id = ? ORDER BY seq',
   );
-  const getStatuses = db.prepare<[string], StoredDocument['statuses'][number]>(
-    'SELECT status, source, detail, created_at AS createdAt FROM document_statuses WHERE document_id = ? ORDER BY id',
+  const getStatuses = db.prepare<[string], StatusRecord>(
+    `SELECT status, source, detail, errors, provider_payload AS providerPayload, provider_references AS providerReferences, created_at AS createdAt
+     FROM document_statuses WHERE document_id = ? ORDER BY id`,
   );
+  const getSubmitted = db.prepare<[string], { id: string; createdAt: string }>('SELECT id, created_at AS createdAt FROM documents WHERE id = ?');
   return {
     findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
     bodyOf: (id: string) => getBody.get(id)?.body,
@@ -73,6 +86,11 @@ export function documentStatements(db: Database) {
       insertDoc.run(row);
       artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, d.createdAt));
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
+    },
+    /** The document's submission time and its status history, oldest first (for `/status`). */
+    statusHistory(id: string): { id: string; createdAt: string; statuses: StatusRecord[] } | undefined {
+      const doc = getSubmitted.get(id);
+      return doc && { ...doc, statuses: getStatuses.all(id) };
     },
     get(id: string): StoredDocument | undefined {
       const doc = getDoc.get(id);

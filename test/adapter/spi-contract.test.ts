@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
 import { ActivationsQuery } from '../../src/adapter/schemas/queries.js';
-import { ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
+import { DOCUMENT_STATUSES, DocumentStatusSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
 import { packageRoot } from '../../src/paths.js';
 
 // The published SPI lives in the steering repository's shared/ folder, beside this one in CI.
@@ -34,6 +34,11 @@ describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function 
     expect(HealthComponentSchema.properties.type.enum).to.have.members(schemas.HealthCheckComponent.properties.type.enum);
   });
 
+  it('has the same document statuses and document_status fields', () => {
+    expect([...DOCUMENT_STATUSES]).to.deep.equal(schemas.document_status.properties.status.enum);
+    expect(Object.keys(DocumentStatusSchema.properties)).to.have.members(Object.keys(schemas.document_status.properties));
+  });
+
   it('has the same activations query parameters and modes', () => {
     const params = paths['/einvoicing/activations'].get.parameters.map((p: { name: string }) => p.name);
     expect(Object.keys(ActivationsQuery.properties)).to.have.members(params);
@@ -47,6 +52,8 @@ describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function 
       ['/credentials/validate', 'post'],
       ['/einvoicing/activations', 'get'],
       ['/einvoicing/data_input_fields', 'get'],
+      ['/einvoicing/documents', 'post'],
+      ['/einvoicing/documents/{document_id}/status', 'get'],
     ] as const) {
       expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).to.be.an('object');
     }

@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
 
 /**
@@ -8,5 +9,9 @@ import { submitDocument, type SubmitDeps } from '../services/submit.js';
 export function documentsRoutes(router: Router, deps: SubmitDeps): void {
   router.post('/einvoicing/documents', async (ctx) => {
     ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string);
+  });
+  /** GET /einvoicing/documents/{document_id}/status — the current status and its history's payloads. */
+  router.get('/einvoicing/documents/:document_id/status', (ctx) => {
+    ctx.body = documentStatus(ctx.params.document_id!, deps.store);
   });
 }

@@ -45,6 +45,25 @@ export const ErrorResponseSchema = Type.Object(
 );
 export type ErrorResponse = Static<typeof ErrorResponseSchema>;
 
+/** The SPI's document statuses (document_status.status). */
+export const DOCUMENT_STATUSES = ['ACCEPTED', 'FAILED', 'SUCCESS', 'IN_PROGRESS', 'REJECTED', 'MESSAGE_ACKNOWLEDGEMENT', 'IN_PROCESS', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID'] as const;
+
+/** `GET /einvoicing/documents/{document_id}/status` (document_status). */
+export const DocumentStatusSchema = Type.Object(
+  {
+    document_id: Type.String({ minLength: 1 }),
+    status: Type.Enum(DOCUMENT_STATUSES),
+    submission_date: Type.String({ format: 'date-time' }),
+    processing_details: Type.Optional(ErrorResponseSchema),
+    /** JSON text: `[{source, received_at, payload}]`. */
+    provider_response: Type.Optional(Type.String()),
+    /** JSON text: `[{key, value}]`. */
+    provider_references: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
+export type DocumentStatusBody = Static<typeof DocumentStatusSchema>;
+
 const BusinessEntityRef = Type.Object({ id: Type.String(), display_name: Type.String() }, { additionalProperties: false });
 
 export const ActivationOutSchema = Type.Object(
