@@ -6,7 +6,7 @@ import { AddonRow, ChargeRow, INVOICE_STATUSES, type Invoice, type InvoiceCharge
 import type { Order } from '../schemas/order.js';
 import { invoiceColumns } from '../store/billing-store.js';
 import { getAddon } from './catalog.js';
-import { touch, type BillingContext } from './context.js';
+import { seconds, touch, type BillingContext } from './context.js';
 import { address, getCustomer } from './customers.js';
 import type { DraftLine } from './invoice-draft.js';
 import { issueInvoice, type Issued } from './invoice-issue.js';
@@ -51,7 +51,7 @@ export function voidInvoice(id: string, ctx: BillingContext): Invoice {
     if (invoice.status === 'voided') throw invalidState(`The invoice ${id} is already voided.`);
     refuseIfSettled(invoice, 'voided');
     const now = ctx.clock();
-    const voided: Invoice = { ...invoice, status: 'voided', voided_at: Math.floor(now.getTime() / 1000), ...touch(invoice, now) };
+    const voided: Invoice = { ...invoice, status: 'voided', voided_at: seconds(now), ...touch(invoice, now) };
     ctx.store.invoices.update(voided, invoiceColumns(voided));
     return voided;
   });
