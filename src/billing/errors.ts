@@ -58,6 +58,12 @@ export const invalidState = (message: string) => new BillingError(409, 'invalid_
 export const notFound = (resource: string, id: string, param?: string) =>
   new BillingError(404, 'resource_not_found', `Sorry, we couldn't find that resource: ${resource} ${id} not found`, 'invalid_request', param);
 
+/** `value`, or 404 resource_not_found for `resource` `id` (naming `param` when the id came from one). */
+export function found<T>(value: T | undefined, resource: string, id: string, param?: string): T {
+  if (value === undefined) throw notFound(resource, id, param);
+  return value;
+}
+
 /**
  * The billing module's one error path: BillingErrors become their body; anything else is a 500
  * whose details go to the log only. Unknown paths are 404 and known paths with another method 405.

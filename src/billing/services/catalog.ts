@@ -1,4 +1,4 @@
-import { notFound, paramNotUnique, paramWrong } from '../errors.js';
+import { found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Addon, AddonCreate, Plan, PlanCreate } from '../schemas/catalog.js';
 import { touch, type BillingContext } from './context.js';
@@ -44,15 +44,11 @@ export function createAddon(input: AddonCreate, ctx: BillingContext): Addon {
 }
 
 export function getPlan(id: string, ctx: BillingContext, param?: string): Plan {
-  const plan = ctx.store.plans.get(id);
-  if (!plan) throw notFound('plan', id, param);
-  return plan;
+  return found(ctx.store.plans.get(id), 'plan', id, param);
 }
 
 export function getAddon(id: string, ctx: BillingContext, param?: string): Addon {
-  const addon = ctx.store.addons.get(id);
-  if (!addon) throw notFound('addon', id, param);
-  return addon;
+  return found(ctx.store.addons.get(id), 'addon', id, param);
 }
 
 export const listPlans = (page: Pagination, ctx: BillingContext) => ctx.store.plans.list(page);

@@ -1,4 +1,4 @@
-import { paramNotUnique, notFound } from '../errors.js';
+import { found, paramNotUnique } from '../errors.js';
 import type { CouponCode, CouponCodeCreate, CouponSet } from '../schemas/coupon.js';
 import { getCoupon } from './coupons.js';
 import { newId, type BillingContext } from './context.js';
@@ -28,9 +28,7 @@ export function createCouponCode(input: CouponCodeCreate, ctx: BillingContext): 
 }
 
 export function getCouponCode(code: string, ctx: BillingContext): CouponCode {
-  const found = ctx.store.couponCodes.get(code);
-  if (!found) throw notFound('coupon_code', code);
-  return found;
+  return found(ctx.store.couponCodes.get(code), 'coupon_code', code);
 }
 
 function couponSet(couponId: string, name: string, ctx: BillingContext): CouponSet {

@@ -1,4 +1,4 @@
-import { notFound, paramNotUnique, paramRequired, paramWrong } from '../errors.js';
+import { found, paramNotUnique, paramRequired, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Coupon, CouponCreate } from '../schemas/coupon.js';
 import { seconds, touch, type BillingContext } from './context.js';
@@ -44,11 +44,7 @@ export function createCoupon(input: CouponCreate, ctx: BillingContext): Coupon {
 }
 
 export function getCoupon(id: string, ctx: BillingContext, param?: string): Coupon {
-  return ctx.store.transaction(() => {
-    const coupon = findCoupon(id, ctx);
-    if (!coupon) throw notFound('coupon', id, param);
-    return coupon;
-  });
+  return ctx.store.transaction(() => found(findCoupon(id, ctx), 'coupon', id, param));
 }
 
 /** The coupon as it stands now (expiry applied); call inside a transaction. */

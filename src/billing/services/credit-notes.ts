@@ -1,4 +1,4 @@
-import { invalidState, notFound, paramWrong } from '../errors.js';
+import { found, invalidState, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { CreditNote, CreditNoteCreate, InvoiceRefund } from '../schemas/credit-note.js';
 import type { CreditNoteLink, Invoice } from '../schemas/invoice.js';
@@ -55,9 +55,7 @@ export function refundInvoice(id: string, input: InvoiceRefund, ctx: BillingCont
 }
 
 export function getCreditNote(id: string, ctx: BillingContext): CreditNote {
-  const cn = ctx.store.creditNotes.get(id);
-  if (!cn) throw notFound('credit_note', id);
-  return cn;
+  return found(ctx.store.creditNotes.get(id), 'credit_note', id);
 }
 
 export const listCreditNotes = (page: Pagination, ctx: BillingContext, fixed: Record<string, string> = {}) => ctx.store.creditNotes.list({ ...page, where: fixed });

@@ -1,5 +1,5 @@
 import { isCountryCode } from '../countries.js';
-import { BillingError, notFound, paramNotUnique, paramWrong } from '../errors.js';
+import { BillingError, found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Address, AddressInput } from '../schemas/address.js';
 import type { Card, Customer, CustomerCreate, CustomerUpdate } from '../schemas/customer.js';
 import type { Pagination } from '../pagination.js';
@@ -52,9 +52,7 @@ export function updateCustomer(id: string, input: CustomerUpdate, ctx: BillingCo
 }
 
 export function getCustomer(id: string, ctx: BillingContext, param?: string): Customer {
-  const customer = ctx.store.customers.get(id);
-  if (!customer) throw notFound('customer', id, param);
-  return customer;
+  return found(ctx.store.customers.get(id), 'customer', id, param);
 }
 
 export const listCustomers = (page: Pagination, ctx: BillingContext) => ctx.store.customers.list(page);

@@ -1,4 +1,4 @@
-import { invalidState, notFound, paramRequired, paramWrong } from '../errors.js';
+import { found, invalidState, paramRequired, paramWrong } from '../errors.js';
 import { readFilters, readSortOrder, type FilterSpec } from '../filters.js';
 import type { Pagination } from '../pagination.js';
 import { readIndexed } from '../params.js';
@@ -68,9 +68,7 @@ export function deleteInvoice(id: string, ctx: BillingContext): Invoice {
 }
 
 export function getInvoice(id: string, ctx: BillingContext, param?: string): Invoice {
-  const invoice = ctx.store.invoices.get(id);
-  if (!invoice) throw notFound('invoice', id, param);
-  return invoice;
+  return found(ctx.store.invoices.get(id), 'invoice', id, param);
 }
 
 export function listInvoices(page: Pagination, query: Record<string, unknown>, ctx: BillingContext, fixed: Record<string, string> = {}) {

@@ -1,4 +1,4 @@
-import { notFound, paramNotUnique } from '../errors.js';
+import { found, paramNotUnique } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Order, OrderCreate, OrderUpdate } from '../schemas/order.js';
 import { newId, seconds, touch, type BillingContext } from './context.js';
@@ -48,9 +48,7 @@ export function updateOrder(id: string, input: OrderUpdate, ctx: BillingContext)
 }
 
 export function getOrder(id: string, ctx: BillingContext): Order {
-  const order = ctx.store.orders.get(id);
-  if (!order) throw notFound('order', id);
-  return order;
+  return found(ctx.store.orders.get(id), 'order', id);
 }
 
 export const listOrders = (page: Pagination, ctx: BillingContext) => ctx.store.orders.list(page);

@@ -1,4 +1,4 @@
-import { notFound, paramNotUnique, paramWrong } from '../errors.js';
+import { found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import { readIndexed } from '../params.js';
 import { AddonRow } from '../schemas/invoice.js';
@@ -78,9 +78,7 @@ export function createSubscription(customerId: string, input: SubscriptionCreate
 }
 
 export function getSubscription(id: string, ctx: BillingContext, param?: string): Subscription {
-  const subscription = ctx.store.subscriptions.get(id);
-  if (!subscription) throw notFound('subscription', id, param);
-  return subscription;
+  return found(ctx.store.subscriptions.get(id), 'subscription', id, param);
 }
 
 export const listSubscriptions = (page: Pagination, ctx: BillingContext, fixed: Record<string, string> = {}) => ctx.store.subscriptions.list({ ...page, where: fixed });

@@ -1,4 +1,4 @@
-import { notFound } from '../errors.js';
+import { found } from '../errors.js';
 import { readFilters, type FilterSpec } from '../filters.js';
 import type { Pagination } from '../pagination.js';
 import type { Customer } from '../schemas/customer.js';
@@ -78,9 +78,7 @@ export function insertTransaction(txn: Transaction, invoiceId: string | null, ct
 }
 
 export function getTransaction(id: string, ctx: BillingContext): Transaction {
-  const txn = ctx.store.transactions.get(id);
-  if (!txn) throw notFound('transaction', id);
-  return txn;
+  return found(ctx.store.transactions.get(id), 'transaction', id);
 }
 
 export function listTransactions(page: Pagination, query: Record<string, unknown>, ctx: BillingContext, fixed: Record<string, string> = {}) {
