@@ -3,6 +3,8 @@ import type { Driver, DocumentContext } from '../../src/driver/types.js';
 import { PEPPOL_FIELDS } from './fields.js';
 import { render } from './render.js';
 import { PeppolSettingsSchema } from './settings.js';
+import { mapStatus, readInbound } from './statuses.js';
+import { transmit } from './transmit.js';
 import { examine } from './validate.js';
 
 /**
@@ -21,6 +23,9 @@ const driver: Driver = {
   settingsSchema: PeppolSettingsSchema,
   validate: (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items,
   render,
+  transmit,
+  mapStatus,
+  readInbound,
 };
 
 export const peppolDriver: Driver = Object.freeze(driver);

@@ -10,6 +10,10 @@ import { requestLog } from '../http/request-log.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 import type { KeyVerifier } from './api-key.js';
+import type { DownloadLinks } from './download-links.js';
+import { filesRoutes } from './routes/files.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import type { SandboxControlDeps } from './services/sandbox-control.js';
 import { activationsRoutes } from './routes/activations.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { dataInputFieldsRoutes } from './routes/data-input-fields.js';
@@ -28,6 +32,12 @@ export interface AdapterDeps {
   bodyLimitBytes: number;
   trustProxy: boolean;
   helpBaseUrl?: string | undefined;
+  links: DownloadLinks;
+  publicUrl?: string | undefined;
+  /** Tells the dispatcher a document was accepted. */
+  onAccepted?: (() => void) | undefined;
+  /** Present only when the sandbox network is the transport: mounts its control API. */
+  sandboxControl?: SandboxControlDeps | undefined;
 }
 
 /** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
@@ -38,12 +48,14 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   const open = new Router();
   healthRoutes(open, deps);
   credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401
+  filesRoutes(open, deps); // the signed link is the credential
 
   const spi = new Router();
   spi.use(requireApiKey(deps));
   activationsRoutes(spi, deps);
   dataInputFieldsRoutes(spi, deps);
   documentsRoutes(spi, deps);
+  if (deps.sandboxControl) sandboxRoutes(spi, deps.sandboxControl);
 
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));

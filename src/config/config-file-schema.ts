@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { SandboxSettingsSchema } from '../driver/transports/sandbox-settings.js';
 import { ActivationStatusCodeSchema, CountryCodeSchema, MODELS, ModelSchema, TransactionTypeSchema } from '../adapter/schemas/enums.js';
 
 // The configuration file describes the provider side of the SPI: the business entities this
@@ -100,6 +101,8 @@ export const ConfigFileSchema = Type.Object(
   {
     business_entities: Type.Array(BusinessEntitySchema, { minItems: 1 }),
     drivers: Type.Optional(DriversSettingsSchema),
+    /** How the built-in sandbox network behaves (TRANSPORT=sandbox). */
+    sandbox: Type.Optional(SandboxSettingsSchema),
   },
   strict,
 );

@@ -20,6 +20,19 @@ export const SettingsSchema = Type.Object({
   billingApiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
   billingCurrency: Type.String({ pattern: '^[A-Z]{3}$' }),
   billingTaxRates: Type.Optional(Type.String({ maxLength: 4000, pattern: '^\\s*([A-Z]{2}\\s*=\\s*[0-9]{1,2}(\\.[0-9]{1,2})?\\s*(,\\s*|$))*$' })),
+  transport: Type.Enum(['sandbox', 'none']),
+  dispatchConcurrency: Type.Integer({ minimum: 1, maximum: 256 }),
+  dispatchRetryHorizon: Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
+  billingUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#?]+$' })),
+  billingAccessToken: Type.Optional(Type.String({ minLength: 1, maxLength: 4096, pattern: '^[\\x21-\\x7e]+$' })),
+  providerId: Type.String({ minLength: 1, maxLength: 100 }),
+  callbackConcurrency: Type.Integer({ minimum: 1, maximum: 1024 }),
+  callbackTimeout: Type.Integer({ minimum: 100, maximum: 600_000 }),
+  callbackRetryHorizon: Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
+  retryMinDelay: Type.Integer({ minimum: 0, maximum: 3_600_000 }),
+  retryMaxDelay: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
+  publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#?]+$' })),
+  downloadUrlTtl: Type.Integer({ minimum: 1, maximum: 7 * 86_400 }),
 });
 export type Settings = Static<typeof SettingsSchema>;
 type Key = keyof Settings;
@@ -51,6 +64,19 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'billingApiKey', env: 'BILLING_API_KEY', flag: 'billing-api-key', kind: 'string', help: 'API key of the billing module (HTTP Basic user name, empty password); generated on first start and kept in DATA_DIR/billing-api-key when unset' },
   { key: 'billingCurrency', env: 'BILLING_CURRENCY', flag: 'billing-currency', kind: 'string', default: 'EUR', help: 'the billing site\'s currency (ISO 4217): invoices, plans and addons are in it' },
   { key: 'billingTaxRates', env: 'BILLING_TAX_RATES', flag: 'billing-tax-rates', kind: 'string', help: 'tax rate per billing-address country, in percent, e.g. `DE=19,FR=20,FI=25.5`; the EU standard VAT rates when unset' },
+  { key: 'transport', env: 'TRANSPORT', flag: 'transport', kind: 'string', default: 'sandbox', help: '`sandbox` (the built-in sandbox network, with its control API) or `none` (documents are kept queued, not transmitted)' },
+  { key: 'dispatchConcurrency', env: 'DISPATCH_CONCURRENCY', flag: 'dispatch-concurrency', kind: 'integer', default: 4, help: 'documents transmitted or tracked at the same time' },
+  { key: 'dispatchRetryHorizon', env: 'DISPATCH_RETRY_HORIZON', flag: 'dispatch-retry-horizon', kind: 'integer', default: 86_400, help: 'seconds a document is retried after transport errors before it is FAILED' },
+  { key: 'billingUrl', env: 'BILLING_URL', flag: 'billing-url', kind: 'string', help: 'base URL of the billing platform that receives status callbacks (`{BILLING_URL}/api/v2/invoices/{id}/einvoice_status`); when unset, callbacks are kept queued' },
+  { key: 'billingAccessToken', env: 'BILLING_ACCESS_TOKEN', flag: 'billing-access-token', kind: 'string', help: 'OAuth access token sent as `Authorization: Bearer …` with every callback' },
+  { key: 'providerId', env: 'EINVOICING_PROVIDER_ID', flag: 'provider-id', kind: 'string', default: 'einvoicing-adapter', help: '`einvoicing_provider_id` of every callback' },
+  { key: 'callbackConcurrency', env: 'CALLBACK_CONCURRENCY', flag: 'callback-concurrency', kind: 'integer', default: 32, help: 'callbacks in flight at the same time (one per document: a document\'s callbacks go in order)' },
+  { key: 'callbackTimeout', env: 'CALLBACK_TIMEOUT', flag: 'callback-timeout', kind: 'integer', default: 10_000, help: 'milliseconds one callback request may take before it counts as a network error' },
+  { key: 'callbackRetryHorizon', env: 'CALLBACK_RETRY_HORIZON', flag: 'callback-retry-horizon', kind: 'integer', default: 259_200, help: 'seconds a callback is retried (network errors, 408, 429, 5xx) before its row ends as failed' },
+  { key: 'retryMinDelay', env: 'RETRY_MIN_DELAY', flag: 'retry-min-delay', kind: 'integer', default: 1000, help: 'milliseconds before the first retry of a callback or a transmission; each further retry waits about twice as long (with jitter)' },
+  { key: 'retryMaxDelay', env: 'RETRY_MAX_DELAY', flag: 'retry-max-delay', kind: 'integer', default: 600_000, help: 'longest wait in milliseconds between two retries' },
+  { key: 'publicUrl', env: 'PUBLIC_URL', flag: 'public-url', kind: 'string', help: 'base URL the platform reaches the adapter at, for signed download links; the request\'s own origin when unset' },
+  { key: 'downloadUrlTtl', env: 'DOWNLOAD_URL_TTL', flag: 'download-url-ttl', kind: 'integer', default: 3600, help: 'seconds a signed download link stays valid' },
 ] satisfies SettingSpec[]);
 
 export type RawFlags = Partial<Record<string, string | boolean>>;
@@ -85,7 +111,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
       result.problems.map((p) => {
         const spec = SETTINGS.find((s) => s.key === p.path);
         const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
-        const message = p.path === 'apiKey' || p.path === 'billingApiKey' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        const message = p.path === 'apiKey' || p.path === 'billingApiKey' || p.path === 'billingAccessToken' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
         return `${name}: ${message}`;
       }),
     );

@@ -3,6 +3,7 @@ import type { DocumentKind, SpiDocument } from '../adapter/schemas/document.js';
 import type { Model, TransactionType } from '../adapter/schemas/enums.js';
 import type { BusinessEntity } from '../config/config-file-schema.js';
 import type { Issue } from './issues.js';
+import type { Envelope, SendReceipt, Transport } from './transport.js';
 
 /**
  * One row of a driver's field table: where a value lands in the legal document. The same table
@@ -56,10 +57,36 @@ export interface Artifact {
   readonly content: string;
 }
 
+/** What transmit needs besides the artifact: the document's id and the configured transport. */
+export interface TransmitContext {
+  readonly documentId: string;
+  readonly transport: Transport;
+  readonly now: Date;
+  /** 1 for the first try of the document, 2 for the first retry… */
+  readonly attempt: number;
+}
+
+/** A document handed to the network: the envelope tracking needs, and the network's receipt. */
+export interface Transmitted {
+  envelope: Envelope;
+  receipt: SendReceipt;
+}
+
+/** An inbound business response, read: the SPI status it means and what it said. */
+export interface InboundReading {
+  /** The SPI status of the document it answers (`REJECTED`, `PAID`…), through mapStatus. */
+  status: string;
+  /** The number of the document it answers (`cbc:DocumentReference/cbc:ID`). */
+  respondsTo: string;
+  /** The remote code as sent (`RE`), and any reason text. */
+  remote: string;
+  note?: string | undefined;
+}
+
 /**
  * The driver contract. Metadata feeds the registry, activations and data_input_fields;
- * `validate` and `render` make submissions; transmission and remote status mapping join the
- * contract with the lifecycle issue.
+ * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
+ * document through the network (the dispatcher, src/adapter/dispatch.ts).
  */
 export interface Driver {
   /** The SPI model the driver implements; one driver per model. */
@@ -80,6 +107,12 @@ export interface Driver {
   validate(doc: SpiDocument, ctx: DocumentContext): Issue[];
   /** The legal documents; only called when validate reported no error. Pure. */
   render(doc: SpiDocument, ctx: RenderContext): Artifact[];
+  /** Addresses the (first) artifact and hands it to `ctx.transport`; throws TransportError. */
+  transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted>;
+  /** A remote status code → SPI status; total (an unknown code maps to a defined fallback). */
+  mapStatus(remote: string): string;
+  /** Reads an inbound business response about one of this driver's documents; undefined if not one. */
+  readInbound(documentType: string, content: string): InboundReading | undefined;
 }
 
 /** The scenario the platform asks about in data_input_fields and submits documents for. */

@@ -1,6 +1,7 @@
 import type { Static, TSchema } from 'typebox';
 import { check } from '../typed-check.js';
 import { SpiError } from './errors.js';
+import { problemItem } from './problem-errors.js';
 
 /**
  * Checks a query string against its schema: each missing required parameter is one
@@ -19,4 +20,11 @@ export function parseQuery<S extends TSchema>(schema: S, query: Record<string, u
         : { code: 'INVALID_DATA' as const, message: `query parameter ${p.path}: ${p.message}` },
     ),
   );
+}
+
+/** Checks a JSON body against its schema; the problems become one 400 in the SPI's error shape. */
+export function parseBody<S extends TSchema>(schema: S, body: unknown): Static<S> {
+  const result = check(schema, body ?? {});
+  if (result.ok) return result.value;
+  throw new SpiError(400, result.problems.map(problemItem));
 }

@@ -64,6 +64,8 @@ export function documentStatements(db: Database) {
     'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?)',
   );
   const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
+  // Every document is queued for transmission in its own transaction (DESIGN: side effects are rows).
+  const queueTransmission = db.prepare("INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at) VALUES (?, 'queued', ?, ?)");
   const getBody = db.prepare<[string], { body: string }>('SELECT body FROM documents WHERE id = ?');
   const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
     `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
@@ -80,12 +82,13 @@ export function documentStatements(db: Database) {
   return {
     findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
     bodyOf: (id: string) => getBody.get(id)?.body,
-    /** Document, artifacts and first status; the caller wraps it in a transaction. */
+    /** Document, artifacts, first status and transmission row; the caller wraps it in a transaction. */
     insert(d: NewDocument): void {
       const { artifacts, status, ...row } = d;
       insertDoc.run(row);
       artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, d.createdAt));
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
+      queueTransmission.run(d.id, d.createdAt, d.createdAt);
     },
     /** The document's submission time and its status history, oldest first (for `/status`). */
     statusHistory(id: string): { id: string; createdAt: string; statuses: StatusRecord[] } | undefined {

@@ -1,7 +1,10 @@
 import { join } from 'node:path';
-import { ensureInstanceId } from './adapter-meta.js';
+import { ensureInstanceId, ensureSecret } from './adapter-meta.js';
 import { openDatabase, type Database } from './db.js';
+import { callbackStatements, type CallbackStatements } from './callbacks.js';
 import { documentStatements, type DocumentStatements } from './documents.js';
+import { statusChangeStatements, type StatusChangeStatements } from './status-changes.js';
+import { transmissionStatements, type TransmissionStatements } from './transmissions.js';
 import { GroupCommit } from './group-commit.js';
 import { writeSubmission, type WriteOutcome } from './submission-write.js';
 import { WriterThread } from './writer-thread.js';
@@ -13,10 +16,19 @@ import { MIGRATIONS } from './migrations/index.js';
 export interface Store {
   readonly file: string;
   readonly instanceId: string;
+  /** The key that signs download links: random, made once per installation. */
+  readonly linkKey: string;
   readonly migration: MigrationResult;
   /** Throws when the database cannot be used (closed, unreadable, locked past the timeout). */
   ping(): { schemaVersion: number };
   readonly documents: DocumentStatements;
+  readonly statusChanges: StatusChangeStatements;
+  readonly transmissions: TransmissionStatements;
+  readonly callbacks: CallbackStatements;
+  /** Runs `work` in one IMMEDIATE write transaction on this thread's connection, now. */
+  transaction<T>(work: () => T): T;
+  /** Runs `work` in a write transaction shared with the other writes of this event-loop turn. */
+  batched<T>(work: () => T): Promise<T>;
   /** Stores a submission (idempotently): in the writer thread when the store has one, else here. */
   writeSubmission(row: NewDocument): Promise<WriteOutcome>;
   close(): Promise<void>;
@@ -44,9 +56,15 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
       file,
       db,
       instanceId,
+      linkKey: ensureSecret(db, 'download_link_key', now()),
       migration,
       ping: () => ({ schemaVersion: schemaVersion(db) }),
       documents,
+      statusChanges: statusChangeStatements(db),
+      transmissions: transmissionStatements(db),
+      callbacks: callbackStatements(db),
+      transaction: (work) => db.transaction(work).immediate(),
+      batched: (work) => writes.run(work),
       writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row)),
       // Synchronous without a writer thread, so a closed store is closed on return.
       close: () => {

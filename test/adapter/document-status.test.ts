@@ -12,7 +12,8 @@ describe('GET /einvoicing/documents/{document_id}/status', () => {
   let adapter: TestAdapter;
   const now = new Date('2026-11-22T08:30:00.123Z');
   before(async () => {
-    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG } });
+    // No transport: the statuses below are written by hand, and the dispatcher must not add its own.
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none' } });
   });
   after(() => adapter.close());
 

@@ -17,6 +17,16 @@ describe('resolveSettings', () => {
       trustProxy: false,
       logLevel: 'info',
       shutdownTimeout: 10,
+      transport: 'sandbox',
+      dispatchConcurrency: 4,
+      dispatchRetryHorizon: 86_400,
+      providerId: 'einvoicing-adapter',
+      callbackConcurrency: 32,
+      callbackTimeout: 10_000,
+      callbackRetryHorizon: 259_200,
+      retryMinDelay: 1000,
+      retryMaxDelay: 600_000,
+      downloadUrlTtl: 3600,
     });
   });
 

@@ -4,7 +4,9 @@ import type { Driver } from '../../src/driver/types.js';
  * A driver that only declares metadata, for registry and field-table tests. Submitting to it
  * fails loudly: document handling is tested with the real drivers and their fixtures.
  */
-export function metadataDriver(meta: Omit<Driver, 'validate' | 'render' | 'documentTypeFor'> & Partial<Pick<Driver, 'documentTypeFor'>>): Driver {
+export function metadataDriver(
+  meta: Omit<Driver, 'validate' | 'render' | 'documentTypeFor' | 'transmit' | 'mapStatus' | 'readInbound'> & Partial<Pick<Driver, 'documentTypeFor'>>,
+): Driver {
   return {
     documentTypeFor: {},
     ...meta,
@@ -14,5 +16,8 @@ export function metadataDriver(meta: Omit<Driver, 'validate' | 'render' | 'docum
     render: () => {
       throw new Error(`metadata-only test driver ${meta.model} cannot render`);
     },
+    transmit: () => Promise.reject(new Error(`metadata-only test driver ${meta.model} cannot transmit`)),
+    mapStatus: () => 'IN_PROGRESS',
+    readInbound: () => undefined,
   };
 }

@@ -1,12 +1,23 @@
 import type Router from '@koa/router';
+import type { Context } from 'koa';
+import { parseQuery } from '../../http/query.js';
+import type { DownloadLinks } from '../download-links.js';
+import { DownloadQuery } from '../schemas/queries.js';
+import { downloadDocument } from '../services/document-download.js';
 import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
+
+export interface DocumentsRouteDeps extends SubmitDeps {
+  links: DownloadLinks;
+  /** Base of download links (PUBLIC_URL); the request's origin when unset. */
+  publicUrl?: string | undefined;
+}
 
 /**
  * POST /einvoicing/documents — submit an invoice, credit note or application response.
  * The request id is the platform's trace id when it sent one, so logs correlate across systems.
  */
-export function documentsRoutes(router: Router, deps: SubmitDeps): void {
+export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void {
   router.post('/einvoicing/documents', async (ctx) => {
     ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string);
   });
@@ -14,4 +25,13 @@ export function documentsRoutes(router: Router, deps: SubmitDeps): void {
   router.get('/einvoicing/documents/:document_id/status', (ctx) => {
     ctx.body = documentStatus(ctx.params.document_id!, deps.store);
   });
+  /** GET /einvoicing/documents/{document_id}/download — content and signed links of each representation. */
+  router.get('/einvoicing/documents/:document_id/download', (ctx) => {
+    const q = parseQuery(DownloadQuery, ctx.query);
+    ctx.body = downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps);
+  });
+}
+
+function baseUrl(ctx: Context, publicUrl: string | undefined): string {
+  return publicUrl ?? ctx.origin;
 }

@@ -20,3 +20,10 @@ export const DataInputFieldsQuery = Type.Object({
   document_type: Type.String({ minLength: 1, maxLength: 100 }),
 });
 export type DataInputFieldsQuery = Static<typeof DataInputFieldsQuery>;
+
+/** `GET /einvoicing/documents/{document_id}/download`: the scenario the document must belong to, and a MIME filter. */
+export const DownloadQuery = Type.Object({
+  ...DataInputFieldsQuery.properties,
+  mime_type: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+});
+export type DownloadQuery = Static<typeof DownloadQuery>;

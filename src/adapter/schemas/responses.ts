@@ -111,3 +111,26 @@ export const DataInputFieldsResponseSchema = Type.Object({
   fields: Type.Array(DataInputFieldSchema),
 });
 export type DataInputFieldsResponse = Static<typeof DataInputFieldsResponseSchema>;
+
+/** One representation in `GET /einvoicing/documents/{document_id}/download` (download_document_response_documents_inner). */
+export const DownloadedDocumentSchema = Type.Object(
+  {
+    mime_type: Type.String({ minLength: 1 }),
+    document_url: Type.Optional(Type.String({ format: 'uri' })),
+    document_content: Type.Optional(Type.String()),
+    expires_at: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `GET /einvoicing/documents/{document_id}/download` (download_document_response). */
+export const DownloadResponseSchema = Type.Object(
+  {
+    document_id: Type.String({ minLength: 1 }),
+    request_id: Type.Optional(Type.String()),
+    documents: Type.Array(DownloadedDocumentSchema),
+    model: Type.Optional(ModelSchema),
+  },
+  { additionalProperties: false },
+);
+export type DownloadResponse = Static<typeof DownloadResponseSchema>;

@@ -13,6 +13,8 @@ export interface SubmitDeps {
   drivers: DriverRegistry;
   store: Store;
   clock: () => Date;
+  /** Called once a new document is stored (the dispatcher's cue). */
+  onAccepted?: (() => void) | undefined;
 }
 
 export interface SubmissionResult {
@@ -63,6 +65,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
     status: { status: 'ACCEPTED', source: 'adapter', detail: warnings.length > 0 ? JSON.stringify(warnings) : undefined },
   });
   if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
+  if (outcome.created) deps.onAccepted?.();
   return { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId };
 }
 

@@ -1,0 +1,147 @@
+import type { Model } from '../schemas/enums.js';
+import { TransportError, type Envelope, type Transport } from '../../driver/transport.js';
+import type { DriverRegistry } from '../../driver/registry.js';
+import type { Logger } from '../../log.js';
+import { backoffDelay, type RetryPolicy } from '../../retry-delay.js';
+import type { StoredDocument } from '../../store/documents.js';
+import type { Store } from '../../store/store.js';
+import type { TransmissionRow } from '../../store/transmissions.js';
+import { statusOfEvent } from './network-events.js';
+import type { StatusRecorder } from './status-recorder.js';
+import { WakeTimer } from './wake-timer.js';
+
+export interface DispatcherDeps {
+  store: Store;
+  drivers: DriverRegistry;
+  transport: Transport;
+  recorder: StatusRecorder;
+  clock: () => Date;
+  logger: Logger;
+  concurrency: number;
+  retry: RetryPolicy;
+}
+
+/**
+ * Carries accepted documents through the network in the background: sends each queued
+ * document through its driver and the transport, then tracks what the network reports and
+ * records it as statuses. At most `concurrency` documents are handled at once. Transport
+ * errors are retried with backoff until the horizon; permanent ones end the document FAILED.
+ * The transmissions table is the queue, so a restart picks up exactly where a crash left off.
+ */
+export class Dispatcher {
+  private readonly inFlight = new Set<string>();
+  private readonly wake: WakeTimer;
+  private closed = false;
+  private readonly idle: (() => void)[] = [];
+
+  constructor(private readonly deps: DispatcherDeps) {
+    this.wake = new WakeTimer(
+      () => this.fill(),
+      (err) => this.deps.logger.error({ err }, 'dispatcher could not read its queue; trying again shortly'),
+    );
+  }
+
+  /** Look for due work now (after a submission, or on start). */
+  poke(): void {
+    this.wake.soon();
+  }
+
+  /** Stops taking work and waits for the documents in hand. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake.stop();
+    if (this.inFlight.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  private fill(): void {
+    if (this.closed) return;
+    const { store, clock, concurrency } = this.deps;
+    const free = concurrency - this.inFlight.size;
+    if (free > 0) {
+      const rows = store.transmissions.due(clock().toISOString(), free + this.inFlight.size).filter((r) => !this.inFlight.has(r.documentId));
+      for (const row of rows.slice(0, free)) {
+        this.inFlight.add(row.documentId);
+        this.process(row)
+          .catch((err: unknown) => this.postpone(row, err))
+          .finally(() => this.done(row.documentId));
+      }
+    }
+    // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.
+    const next = store.transmissions.nextDueAt();
+    this.wake.at(next !== undefined && next > clock().toISOString() ? next : undefined);
+  }
+
+  /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */
+  private postpone(row: TransmissionRow, err: unknown): void {
+    const { store, clock, retry, logger } = this.deps;
+    logger.error({ err, document_id: row.documentId }, 'dispatch failed unexpectedly; the document will be tried again');
+    const now = clock();
+    try {
+      store.transaction(() =>
+        store.transmissions.retryLater(row.documentId, new Date(now.getTime() + backoffDelay(row.attempts + 1, retry)).toISOString(), String(err), now.toISOString()),
+      );
+    } catch (again) {
+      logger.error({ err: again, document_id: row.documentId }, 'could not postpone the document');
+    }
+  }
+
+  private done(documentId: string): void {
+    this.inFlight.delete(documentId);
+    if (this.closed && this.inFlight.size === 0) this.idle.splice(0).forEach((r) => r());
+    else this.poke();
+  }
+
+  private async process(row: TransmissionRow): Promise<void> {
+    const doc = this.deps.store.documents.get(row.documentId);
+    if (!doc) return;
+    if (row.state === 'queued') await this.send(row, doc);
+    else await this.track(row, doc);
+  }
+
+  private async send(row: TransmissionRow, doc: StoredDocument): Promise<void> {
+    const { store, drivers, transport, clock } = this.deps;
+    const now = clock();
+    const driver = drivers.get(doc.model as Model);
+    const artifact = doc.artifacts[0];
+    try {
+      if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
+      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, transport, now, attempt: row.attempts + 1 });
+      const at = clock().toISOString();
+      store.transaction(() => store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at));
+    } catch (err) {
+      this.sendFailed(row, doc, err, now);
+    }
+  }
+
+  private sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): void {
+    const { store, retry, transport, recorder, logger } = this.deps;
+    const transportError = err instanceof TransportError ? err : undefined;
+    if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
+    const message = err instanceof Error ? err.message : String(err);
+    const at = now.toISOString();
+    const nextAt = now.getTime() + backoffDelay(row.attempts + 1, retry);
+    const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
+    if (transportError?.permanent || expired) {
+      const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
+      recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], () => store.transmissions.failed(doc.id, message, at));
+      return;
+    }
+    logger.warn({ document_id: doc.id, attempt: row.attempts + 1, err: message }, 'transmission failed; retrying');
+    store.transaction(() => store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at));
+  }
+
+  private async track(row: TransmissionRow, doc: StoredDocument): Promise<void> {
+    const { store, drivers, transport, recorder, clock } = this.deps;
+    const sent = { messageId: row.messageId!, envelope: JSON.parse(row.envelope!) as Envelope, sentAt: row.sentAt! };
+    const tracking = await transport.track(sent, clock());
+    const driver = drivers.get(doc.model as Model)!;
+    let current = doc.statuses[doc.statuses.length - 1]?.status ?? 'ACCEPTED';
+    const fresh = tracking.events.slice(row.eventsSeen).map((e) => {
+      const s = statusOfEvent(e, driver, transport.name, current);
+      current = s.status;
+      return s;
+    });
+    const at = clock().toISOString();
+    recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, tracking.events.length, tracking.done, tracking.checkAgainAt ?? at, at));
+  }
+}

@@ -1,0 +1,52 @@
+import { callbackForm, callbackPath } from '../../callbacks/callback-form.js';
+import type { StatusChange } from '../../store/status-changes.js';
+import type { Store } from '../../store/store.js';
+
+/** The document a status belongs to, as the callback needs it. */
+export interface DocumentRef {
+  id: string;
+  platformId: string;
+  type: string;
+}
+
+export type NewStatus = Omit<StatusChange, 'documentId' | 'callback'>;
+
+export interface StatusRecorderOptions {
+  providerId: string;
+  helpBaseUrl?: string | undefined;
+  /** How long the platform is tried for each callback (CALLBACK_RETRY_HORIZON). */
+  callbackHorizonMs: number;
+}
+
+/**
+ * The one way a document gets a new status: the status row, its related document and its
+ * callback row (with the exact form body) in ONE transaction, together with whatever queue row
+ * the caller advances. Listeners (the callback worker) are told after the commit.
+ */
+export class StatusRecorder {
+  private readonly listeners: (() => void)[] = [];
+
+  constructor(
+    private readonly store: Pick<Store, 'transaction' | 'statusChanges'>,
+    private readonly options: StatusRecorderOptions,
+  ) {}
+
+  onRecorded(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  record(doc: DocumentRef, statuses: readonly NewStatus[], alsoInTransaction?: () => void): void {
+    const path = callbackPath(doc.type, doc.platformId);
+    const changes = statuses.map((s): StatusChange => {
+      const change: StatusChange = { ...s, documentId: doc.id };
+      if (!path) return change;
+      const expiresAt = new Date(Date.parse(s.at) + this.options.callbackHorizonMs).toISOString();
+      return { ...change, callback: { path, body: callbackForm(change, this.options), expiresAt } };
+    });
+    this.store.transaction(() => {
+      for (const c of changes) this.store.statusChanges.record(c);
+      alsoInTransaction?.();
+    });
+    if (changes.length > 0) for (const l of this.listeners) l();
+  }
+}

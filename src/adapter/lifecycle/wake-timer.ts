@@ -1,0 +1,49 @@
+/**
+ * When a background worker next looks for work: at once when poked (coalesced to one run per
+ * event-loop turn), else at the earliest due time its queue reports, and at least every
+ * `maxSleepMs` so rows written by another process are not missed for long.
+ */
+export class WakeTimer {
+  private timer: NodeJS.Timeout | undefined;
+  private immediate = false;
+  private stopped = false;
+
+  constructor(
+    private readonly work: () => void,
+    /** Told when a run throws (a database that cannot be read); the next run comes after the longest sleep. */
+    private readonly onError: (err: unknown) => void,
+    private readonly maxSleepMs = 5_000,
+  ) {}
+
+  private run(): void {
+    try {
+      this.work();
+    } catch (err) {
+      this.onError(err);
+      this.at(undefined);
+    }
+  }
+
+  soon(): void {
+    if (this.immediate || this.stopped) return;
+    this.immediate = true;
+    setImmediate(() => {
+      this.immediate = false;
+      if (!this.stopped) this.run();
+    });
+  }
+
+  /** Sleep until `iso` (or the longest sleep when there is nothing due). */
+  at(iso: string | undefined): void {
+    if (this.stopped) return;
+    clearTimeout(this.timer);
+    const wait = iso === undefined ? this.maxSleepMs : Math.min(Math.max(0, Date.parse(iso) - Date.now()), this.maxSleepMs);
+    this.timer = setTimeout(() => this.run(), wait);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+  }
+}

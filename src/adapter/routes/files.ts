@@ -1,0 +1,26 @@
+import type Router from '@koa/router';
+import { SpiError } from '../../http/errors.js';
+import type { Store } from '../../store/store.js';
+import type { DownloadLinks } from '../download-links.js';
+import { findDownloadable } from '../services/document-download.js';
+
+/**
+ * GET /einvoicing/files/{document_id}/{index}?expires=…&signature=… — the document_url of a
+ * download: no API key, the signed link is the credential (403 when forged or expired).
+ */
+export function filesRoutes(router: Router, deps: { store: Store; links: DownloadLinks; clock: () => Date }): void {
+  router.get('/einvoicing/files/:document_id/:index', (ctx) => {
+    const documentId = ctx.params.document_id!;
+    const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
+    deps.links.verify({ documentId, index }, ctx.query.expires, ctx.query.signature, deps.clock());
+    const found = findDownloadable(deps.store, documentId);
+    const representation = found?.representations[index - 1];
+    if (!found || !representation) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
+    const extension = representation.mimeType.includes('xml') ? 'xml' : representation.mimeType.includes('pdf') ? 'pdf' : 'bin';
+    const name = `${found.platformId}-${found.documentType}`.replace(/[^A-Za-z0-9._-]+/g, '_');
+    ctx.set('Content-Disposition', `attachment; filename="${name}.${extension}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = representation.mimeType;
+    ctx.body = representation.content;
+  });
+}

@@ -1,0 +1,18 @@
+import type Router from '@koa/router';
+import { parseBody } from '../../http/query.js';
+import { BuyerResponseSchema, injectBuyerResponse, injectNetworkFailure, NetworkFailureSchema, type SandboxControlDeps } from '../services/sandbox-control.js';
+
+/**
+ * The sandbox network's control API (mounted only with TRANSPORT=sandbox, behind the API key):
+ * POST /sandbox/documents/{document_id}/network-failure and …/buyer-response.
+ */
+export function sandboxRoutes(router: Router, deps: SandboxControlDeps): void {
+  router.post('/sandbox/documents/:document_id/network-failure', (ctx) => {
+    ctx.status = 202;
+    ctx.body = injectNetworkFailure(ctx.params.document_id!, parseBody(NetworkFailureSchema, ctx.request.body), deps);
+  });
+  router.post('/sandbox/documents/:document_id/buyer-response', (ctx) => {
+    ctx.status = 201;
+    ctx.body = injectBuyerResponse(ctx.params.document_id!, parseBody(BuyerResponseSchema, ctx.request.body), deps);
+  });
+}

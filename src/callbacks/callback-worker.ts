@@ -1,0 +1,178 @@
+import pRetry, { AbortError } from 'p-retry';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { WakeTimer } from '../adapter/lifecycle/wake-timer.js';
+import type { Logger } from '../log.js';
+import { backoffDelay, type RetryPolicy } from '../retry-delay.js';
+import type { CallbackEnd, CallbackRow } from '../store/callbacks.js';
+import type { Store } from '../store/store.js';
+import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
+
+export interface CallbackWorkerDeps {
+  store: Pick<Store, 'callbacks' | 'batched' | 'transaction'>;
+  poster: Pick<CallbackPoster, 'post'>;
+  clock: () => Date;
+  logger: Logger;
+  concurrency: number;
+  retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
+}
+
+/** Worth trying again: a network error, 408, 429 or a 5xx. */
+class RetryableAnswer extends Error {
+  constructor(
+    message: string,
+    readonly result?: PostResult,
+  ) {
+    super(message);
+  }
+}
+
+const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
+
+/**
+ * Delivers the callback outbox to the platform. Each row is POSTed with p-retry: network
+ * errors, 408, 429 and 5xx are retried with exponential backoff and jitter until the row's
+ * horizon (`expires_at`), waiting exactly Retry-After when the platform sends one; any other
+ * 4xx ends the row as failed with the answer kept. Every failed attempt is written to the row
+ * (attempts, last error, next attempt time), so a restart resumes instead of starting over.
+ * One row per document is in flight, and only the oldest pending one: a document's callbacks
+ * reach the platform in the order its statuses were recorded.
+ */
+export class CallbackWorker {
+  private readonly inFlight = new Map<number, string>();
+  private readonly busyDocuments = new Set<string>();
+  private readonly wake: WakeTimer;
+  private readonly abort = new AbortController();
+  private closed = false;
+  private readonly idle: (() => void)[] = [];
+
+  constructor(private readonly deps: CallbackWorkerDeps) {
+    this.wake = new WakeTimer(
+      () => this.fill(),
+      (err) => this.deps.logger.error({ err }, 'callback worker could not read its queue; trying again shortly'),
+    );
+  }
+
+  poke(): void {
+    this.wake.soon();
+  }
+
+  /** Stops: retry waits end at once, requests on the wire finish, and rows stay queued. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake.stop();
+    this.abort.abort(new Error('callback worker closing'));
+    if (this.inFlight.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  private fill(): void {
+    if (this.closed) return;
+    const { store, clock, concurrency } = this.deps;
+    const free = concurrency - this.inFlight.size;
+    if (free > 0) {
+      const rows = store.callbacks.due(clock().toISOString(), free + this.inFlight.size);
+      for (const row of rows) {
+        if (this.inFlight.size >= concurrency) break;
+        if (this.inFlight.has(row.id) || this.busyDocuments.has(row.documentId)) continue;
+        this.inFlight.set(row.id, row.documentId);
+        this.busyDocuments.add(row.documentId);
+        void this.deliver(row).then(
+          (end) => this.finish(row, end),
+          (err: unknown) => {
+            this.deps.logger.error({ err, callback_id: row.id }, 'callback delivery failed unexpectedly; it stays queued');
+            this.release(row);
+          },
+        );
+      }
+    }
+    const next = store.callbacks.nextDueAt();
+    this.wake.at(next !== undefined && next > clock().toISOString() ? next : undefined);
+  }
+
+  /** Ends the row (batched with other ends in one commit) before the document's next row may go. */
+  private finish(row: CallbackRow, end: CallbackEnd | undefined): void {
+    if (!end) return this.release(row);
+    this.deps.store.batched(() => this.deps.store.callbacks.end(end)).then(
+      () => this.release(row),
+      (err: unknown) => {
+        this.deps.logger.error({ err, callback_id: row.id }, 'could not record the end of a callback; it stays queued');
+        this.release(row);
+      },
+    );
+  }
+
+  private release(row: CallbackRow): void {
+    this.inFlight.delete(row.id);
+    this.busyDocuments.delete(row.documentId);
+    if (this.closed) {
+      if (this.inFlight.size === 0) this.idle.splice(0).forEach((r) => r());
+    } else this.poke();
+  }
+
+  /** Tries the row until it is delivered, refused or past its horizon; undefined when stopped first. */
+  private async deliver(row: CallbackRow): Promise<CallbackEnd | undefined> {
+    const { poster, clock, retry } = this.deps;
+    let attempts = row.attempts;
+    let answered: PostResult | undefined;
+    const end = (state: CallbackEnd['state'], error: string | null): CallbackEnd => ({
+      id: row.id,
+      attempts,
+      state,
+      responseStatus: answered?.status ?? null,
+      responseBody: state === 'failed' ? answered?.body ?? null : null,
+      error,
+      at: clock().toISOString(),
+    });
+    try {
+      await pRetry(
+        async () => {
+          attempts += 1;
+          answered = undefined;
+          let result: PostResult;
+          try {
+            result = await poster.post(row.path, row.body);
+          } catch (err) {
+            if (err instanceof CallbackNetworkError) throw new RetryableAnswer(err.message);
+            throw err;
+          }
+          answered = result;
+          if (result.status >= 200 && result.status < 300) return;
+          const message = `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 300)}` : ''}`;
+          if (retryable(result.status)) throw new RetryableAnswer(message, result);
+          throw new AbortError(message);
+        },
+        {
+          retries: Number.POSITIVE_INFINITY,
+          factor: 2,
+          minTimeout: retry.minMs,
+          maxTimeout: retry.maxMs,
+          randomize: true,
+          maxRetryTime: Math.max(0, Date.parse(row.expiresAt) - clock().getTime()),
+          signal: this.abort.signal,
+          shouldRetry: ({ error }) => error instanceof RetryableAnswer,
+          // A Retry-After wait is the platform's own schedule: it replaces the backoff step.
+          shouldConsumeRetry: ({ error }) => !(error instanceof RetryableAnswer && error.result?.retryAfterMs !== undefined),
+          onFailedAttempt: ({ error, retriesConsumed }) => this.attemptFailed(row, attempts, error, retriesConsumed),
+        },
+      );
+      return end('delivered', null);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      // Stopping: a request the platform already answered with 2xx is still recorded as delivered.
+      if (this.abort.signal.aborted) return answered && answered.status < 300 && answered.status >= 200 ? end('delivered', null) : undefined;
+      if (err instanceof RetryableAnswer) return end('failed', `gave up at the retry horizon (${row.expiresAt}); last error: ${message}`);
+      return end('failed', message);
+    }
+  }
+
+  /** Keeps the attempt on the row and, for Retry-After, waits exactly that long (within the horizon). */
+  private async attemptFailed(row: CallbackRow, attempts: number, error: Error, retriesConsumed: number): Promise<void> {
+    if (!(error instanceof RetryableAnswer)) return;
+    const { store, clock, retry, logger } = this.deps;
+    const now = clock().getTime();
+    const retryAfterMs = error.result?.retryAfterMs;
+    const wait = Math.min(retryAfterMs ?? backoffDelay(retriesConsumed + 1, retry), Math.max(0, Date.parse(row.expiresAt) - now));
+    store.transaction(() => store.callbacks.attemptFailed(row.id, attempts, new Date(now + wait).toISOString(), error.message, error.result?.status ?? null));
+    logger.debug({ callback_id: row.id, document_id: row.documentId, attempts, err: error.message, retry_in_ms: wait }, 'callback attempt failed');
+    if (retryAfterMs !== undefined) await sleep(wait, undefined, { signal: this.abort.signal });
+  }
+}

@@ -1,0 +1,83 @@
+import type { SpiErrorItem } from '../http/errors.js';
+import type { ProviderReference } from '../store/status-changes.js';
+
+// The transport contract: how a driver's legal document reaches the network and how the
+// network's answers come back. A transport knows networks, not formats; a driver knows its
+// format and how to address it (see Driver.transmit).
+
+/** A network participant: an electronic address (Peppol EAS scheme + identifier) and a name. */
+export interface Participant {
+  scheme: string;
+  id: string;
+  name?: string | undefined;
+}
+
+/** What the network needs to route and track a message; kept with the transmission row. */
+export interface Envelope {
+  /** The adapter's document id. */
+  documentId: string;
+  model: string;
+  documentType: string;
+  mimeType: string;
+  /** The legal document's own number (`cbc:ID`), which responses refer to. */
+  documentNumber: string;
+  /** UNCL1001 code of the document (380 invoice, 381 credit note…), when it has one. */
+  documentTypeCode?: string | undefined;
+  sender: Participant;
+  receiver: Participant;
+}
+
+export interface OutboundMessage extends Envelope {
+  content: string;
+}
+
+/** The network took the message. */
+export interface SendReceipt {
+  messageId: string;
+  payload: unknown;
+  references: ProviderReference[];
+}
+
+/** What happened to a sent message, in the network's order. */
+export type NetworkEvent =
+  | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[] }
+  | { kind: 'refused'; at: string; errors: SpiErrorItem[]; payload: unknown; references: ProviderReference[] }
+  | { kind: 'inbound'; at: string; documentType: string; mimeType: string; content: string; payload: unknown; references: ProviderReference[] };
+
+export interface Tracking {
+  /** Every event of the message so far, oldest first (the dispatcher records those it has not). */
+  events: NetworkEvent[];
+  /** Nothing more will come for this message through tracking. */
+  done: boolean;
+  /** When to ask again if not done (ISO 8601). */
+  checkAgainAt?: string;
+}
+
+export interface SentMessage {
+  messageId: string;
+  envelope: Envelope;
+  sentAt: string;
+}
+
+export interface Transport {
+  /** `source` of the statuses it reports (`sandbox`). */
+  readonly name: string;
+  /** Hands a message to the network (`attempt` counts from 1 for the document). Throws TransportError. */
+  send(message: OutboundMessage, at: { now: Date; attempt: number }): Promise<SendReceipt>;
+  track(sent: SentMessage, now: Date): Promise<Tracking>;
+}
+
+/**
+ * The network could not take a message. `permanent` errors end the document as FAILED with
+ * `errors`; the others are retried with backoff until the dispatch horizon.
+ */
+export class TransportError extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly errors: SpiErrorItem[] = [{ code: permanent ? 'INVALID_DATA' : 'SERVICE_UNAVAILABLE', message }],
+    readonly payload?: unknown,
+  ) {
+    super(message);
+  }
+}

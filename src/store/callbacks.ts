@@ -1,0 +1,57 @@
+import type { Database } from './db.js';
+
+// The callback outbox (migration 004): rows are the queue, so a crash loses nothing; the
+// worker keeps which rows are in flight in memory and re-reads the rest.
+
+export interface CallbackRow {
+  id: number;
+  documentId: string;
+  path: string;
+  body: string;
+  attempts: number;
+  expiresAt: string;
+}
+
+export interface CallbackEnd {
+  id: number;
+  attempts: number;
+  state: 'delivered' | 'failed';
+  responseStatus: number | null;
+  responseBody: string | null;
+  error: string | null;
+  at: string;
+}
+
+export function callbackStatements(db: Database) {
+  // The oldest pending row of each document only: a document's callbacks go out in order.
+  const due = db.prepare<[string, number], CallbackRow>(
+    `SELECT c.id, c.document_id AS documentId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
+     FROM callbacks c INDEXED BY callbacks_queue
+     WHERE c.state = 'pending' AND c.next_attempt_at <= ?
+       AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
+     ORDER BY c.id LIMIT ?`,
+  );
+  const nextDue = db.prepare<[], { at: string | null }>("SELECT min(next_attempt_at) AS at FROM callbacks WHERE state = 'pending'");
+  const attempt = db.prepare('UPDATE callbacks SET attempts = ?, next_attempt_at = ?, last_error = ?, response_status = ? WHERE id = ?');
+  const end = db.prepare(
+    'UPDATE callbacks SET state = @state, attempts = @attempts, response_status = @responseStatus, response_body = @responseBody, last_error = @error, ended_at = @at WHERE id = @id',
+  );
+  const count = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM callbacks WHERE state = ?');
+  const ofDocument = db.prepare<[string], { id: number; state: string; attempts: number; body: string; responseStatus: number | null; lastError: string | null }>(
+    'SELECT id, state, attempts, body, response_status AS responseStatus, last_error AS lastError FROM callbacks WHERE document_id = ? ORDER BY id',
+  );
+  return {
+    /** Up to `limit` deliverable rows, oldest first, at most one per document. */
+    due: (now: string, limit: number) => due.all(now, limit),
+    nextDueAt: () => nextDue.get()?.at ?? undefined,
+    /** A failed attempt that will be retried: kept so a restart resumes where this one stopped. */
+    attemptFailed: (id: number, attempts: number, nextAt: string, error: string, responseStatus: number | null) =>
+      void attempt.run(attempts, nextAt, error, responseStatus, id),
+    /** Ends rows (delivered or failed for good); the caller batches them in one transaction. */
+    end: (e: CallbackEnd) => void end.run(e),
+    count: (state: 'pending' | 'delivered' | 'failed') => count.get(state)!.n,
+    ofDocument: (documentId: string) => ofDocument.all(documentId),
+  };
+}
+
+export type CallbackStatements = ReturnType<typeof callbackStatements>;
