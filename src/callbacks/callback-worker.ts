@@ -67,9 +67,11 @@ export class CallbackWorker {
   private fill(): void {
     if (this.closed) return;
     const { store, clock, concurrency } = this.deps;
+    // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
+    const now = clock().toISOString();
     const free = concurrency - this.inFlight.size;
     if (free > 0) {
-      const rows = store.callbacks.due(clock().toISOString(), free + this.inFlight.size);
+      const rows = store.callbacks.due(now, free + this.inFlight.size);
       for (const row of rows) {
         if (this.inFlight.size >= concurrency) break;
         if (this.inFlight.has(row.id) || this.busyDocuments.has(row.documentId)) continue;
@@ -85,7 +87,7 @@ export class CallbackWorker {
       }
     }
     const next = store.callbacks.nextDueAt();
-    this.wake.at(next !== undefined && next > clock().toISOString() ? next : undefined);
+    this.wake.at(next !== undefined && next > now ? next : undefined);
   }
 
   /** Ends the row (batched with other ends in one commit) before the document's next row may go. */

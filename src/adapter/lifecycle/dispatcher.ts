@@ -56,9 +56,11 @@ export class Dispatcher {
   private fill(): void {
     if (this.closed) return;
     const { store, clock, concurrency } = this.deps;
+    // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
+    const now = clock().toISOString();
     const free = concurrency - this.inFlight.size;
     if (free > 0) {
-      const rows = store.transmissions.due(clock().toISOString(), free + this.inFlight.size).filter((r) => !this.inFlight.has(r.documentId));
+      const rows = store.transmissions.due(now, free + this.inFlight.size).filter((r) => !this.inFlight.has(r.documentId));
       for (const row of rows.slice(0, free)) {
         this.inFlight.add(row.documentId);
         this.process(row)
@@ -68,7 +70,7 @@ export class Dispatcher {
     }
     // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.
     const next = store.transmissions.nextDueAt();
-    this.wake.at(next !== undefined && next > clock().toISOString() ? next : undefined);
+    this.wake.at(next !== undefined && next > now ? next : undefined);
   }
 
   /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */

@@ -32,6 +32,7 @@ export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void 
   });
 }
 
+/** PUBLIC_URL, else the scheme and host the request came to (X-Forwarded-* only with TRUST_PROXY). */
 function baseUrl(ctx: Context, publicUrl: string | undefined): string {
-  return publicUrl ?? ctx.origin;
+  return publicUrl ?? `${ctx.protocol}://${ctx.host}`;
 }

@@ -48,7 +48,7 @@ export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps
     deps.sandbox.injectTransientFailure(documentId, f.times ?? 1, message);
   } else {
     if (reported || (transmission?.state !== 'queued' && transmission?.state !== 'sent')) throw conflict(`the network already reported on document ${documentId}`);
-    deps.sandbox.injectPermanentFailure(documentId, [{ code: f.code ?? 'INVALID_DATA', message }]);
+    deps.sandbox.injectPermanentFailure(documentId, [{ code: f.code ?? 'INVALID_DATA', message }], deps.clock());
     deps.store.transaction(() => deps.store.transmissions.checkNow(documentId, deps.clock().toISOString()));
   }
   deps.dispatcher.poke();

@@ -11,7 +11,7 @@ import { DEFAULT_DELIVERY_DELAY_MS, type BuyerResponse, type SandboxReceiver, ty
 // only, so it survives restarts without state of its own. The control API adds faults and
 // responses for one document (kept in memory: a test tool, not part of the record).
 
-type Fault = { kind: 'transient'; remaining: number; message: string } | { kind: 'permanent'; errors: SpiErrorItem[] };
+type Fault = { kind: 'transient'; remaining: number; message: string } | { kind: 'permanent'; errors: SpiErrorItem[]; at: string };
 
 const participantKey = (p: { scheme: string; id: string }) => `${p.scheme}:${p.id}`;
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
@@ -33,8 +33,8 @@ export class SandboxNetwork implements Transport {
   }
 
   /** The document's delivery fails for good: refused on send, or reported refused when tracked. */
-  injectPermanentFailure(documentId: string, errors: SpiErrorItem[]): void {
-    this.faults.set(documentId, { kind: 'permanent', errors });
+  injectPermanentFailure(documentId: string, errors: SpiErrorItem[], at: Date): void {
+    this.faults.set(documentId, { kind: 'permanent', errors, at: at.toISOString() });
   }
 
   async send(m: OutboundMessage, { now, attempt }: { now: Date; attempt: number }): Promise<SendReceipt> {
@@ -80,11 +80,13 @@ export class SandboxNetwork implements Transport {
     const receiver = this.receivers.get(participantKey(envelope.receiver));
     const fault = this.faults.get(envelope.documentId);
     const refusal = fault?.kind === 'permanent' ? fault.errors : receiver?.refuse && [{ code: receiver.refuse.code ?? 'INVALID_DATA', message: receiver.refuse.message }];
+    // An injected failure takes effect when injected, unless delivery was due earlier anyway.
+    const refusedAt = fault?.kind === 'permanent' && fault.at < deliveredAt ? fault.at : deliveredAt;
     const references = [
       { key: 'Message ID', value: sent.messageId },
       { key: 'Receiver ID', value: `iso6523-actorid-upis::${participantKey(envelope.receiver)}` },
     ];
-    if (refusal) return [{ kind: 'refused', at: deliveredAt, errors: refusal, payload: this.payload(envelope, 'refused', deliveredAt, sent.messageId), references }];
+    if (refusal) return [{ kind: 'refused', at: refusedAt, errors: refusal, payload: this.payload(envelope, 'refused', refusedAt, sent.messageId), references }];
     const events: NetworkEvent[] = [{ kind: 'delivered', at: deliveredAt, payload: this.payload(envelope, 'delivered', deliveredAt, sent.messageId), references }];
     if (receiver?.respond && envelope.documentType !== 'ubl-applicationresponse') {
       const { after_ms: after, ...response } = receiver.respond;
