@@ -3,8 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
-import { ActivationsQuery } from '../../src/adapter/schemas/queries.js';
-import { DOCUMENT_STATUSES, DocumentStatusSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
+import { ActivationsQuery, DownloadQuery } from '../../src/adapter/schemas/queries.js';
+import { DOCUMENT_STATUSES, DocumentStatusSchema, DownloadedDocumentSchema, DownloadResponseSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
+import { callbackForm } from '../../src/callbacks/callback-form.js';
+import qs from 'qs';
 import { packageRoot } from '../../src/paths.js';
 
 // The published SPI lives in the steering repository's shared/ folder, beside this one in CI.
@@ -54,8 +56,44 @@ describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function 
       ['/einvoicing/data_input_fields', 'get'],
       ['/einvoicing/documents', 'post'],
       ['/einvoicing/documents/{document_id}/status', 'get'],
+      ['/einvoicing/documents/{document_id}/download', 'get'],
+      ['/api/v2/invoices/{document_id}/einvoice_status', 'post'],
+      ['/api/v2/credit_notes/{document_id}/einvoice_status', 'post'],
     ] as const) {
       expect(paths[path]?.[method], `${method.toUpperCase()} ${path}`).to.be.an('object');
     }
+  });
+
+  it('has the same download query parameters and response fields', () => {
+    const params = paths['/einvoicing/documents/{document_id}/download'].get.parameters.filter((p: { in: string }) => p.in === 'query').map((p: { name: string }) => p.name);
+    expect(Object.keys(DownloadQuery.properties)).to.have.members(params);
+    expect(Object.keys(DownloadResponseSchema.properties)).to.have.members(Object.keys(schemas.download_document_response.properties));
+    expect(Object.keys(DownloadedDocumentSchema.properties)).to.have.members(Object.keys(schemas.download_document_response_documents_inner.properties));
+  });
+
+  it('sends only callback_document_status fields, and only callback_related_document_status fields for related documents', () => {
+    const form = qs.parse(
+      callbackForm(
+        {
+          documentId: 'd',
+          status: 'REJECTED',
+          source: 'sandbox',
+          at: '2026-01-01T00:00:00.000Z',
+          errors: [{ code: 'INVALID_DATA', message: 'm', help_url: 'https://h.example/#x' }],
+          payload: { a: 1 },
+          references: [{ key: 'k', value: 'v' }],
+          related: { id: 'r', documentType: 'ubl-applicationresponse', flow: 'INBOUND', status: 'SUCCESS', mimeType: 'application/xml', content: '<x/>', payload: { b: 2 }, references: [{ key: 'k', value: 'v' }] },
+        },
+        { providerId: 'p' },
+      ),
+    ) as Record<string, unknown> & { related_documents: Record<string, unknown>[]; errors: Record<string, unknown>[] };
+    const callback = schemas.callback_document_status;
+    expect(Object.keys(form)).to.have.members(Object.keys(callback.properties));
+    expect(callback.properties.status.enum).to.include(form.status);
+    expect(Object.keys(form.errors[0]!)).to.have.members(Object.keys(schemas.callback_error.properties));
+    const related = schemas.callback_related_document_status.properties;
+    expect(Object.keys(related)).to.include.members(Object.keys(form.related_documents[0]!));
+    expect(related.flow.enum).to.include(form.related_documents[0]!.flow);
+    expect(related.status.enum).to.include(form.related_documents[0]!.status);
   });
 });
