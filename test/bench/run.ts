@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { billingFigures, STORED_INVOICES } from './billing.js';
+import { callbackFigures, QUEUED_CALLBACKS } from './callbacks.js';
 import { httpFigures } from './http.js';
 import { renderFigures } from './render.js';
 
@@ -8,16 +9,31 @@ import { renderFigures } from './render.js';
 // machine. Targets (issue 3): render ≥ 5,000 documents/s; submissions ≥ half the echo's
 // requests/s with p99 < 25 ms. Then the billing module: customers and invoices created per
 // second, and one list page with 100,000 invoices stored (figures to report; the billing issue
-// sets no target). BENCH_SECONDS sets the HTTP duration (default 10); BENCH_ONLY=adapter or
-// BENCH_ONLY=billing runs one part.
+// sets no target). Then callbacks (issue 4): 10,000 queued callbacks drained to a local
+// receiver; targets ≥ 2,000 callbacks/s and < 10 s. BENCH_SECONDS sets the HTTP duration
+// (default 10); BENCH_ONLY=adapter, billing or callbacks runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
 
 const only = process.env.BENCH_ONLY;
 console.log(`node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.model ?? '?'})\n`);
-if (only !== 'billing') await adapterBench();
-if (only !== 'adapter') await billingBench();
+if (!only || only === 'adapter') await adapterBench();
+if (!only || only === 'billing') await billingBench();
+if (!only || only === 'callbacks') await callbacksBench();
+
+async function callbacksBench(): Promise<void> {
+  console.log(`\ncallbacks, ${fmt(QUEUED_CALLBACKS)} queued, drained by the worker to a local receiver (own process):`);
+  const f = await callbackFigures();
+  console.log(`  ${fmt(f.perSecond).padStart(7)} callbacks/s  drained ${fmt(f.drained)} in ${fmt(f.seconds, 2)} s  (concurrency ${f.concurrency}, receiver counted ${fmt(f.received)})`);
+  const ok = [
+    ['callbacks ≥ 2,000/s', f.perSecond >= 2000],
+    [`${fmt(QUEUED_CALLBACKS)} drained in < 10 s`, f.drained === QUEUED_CALLBACKS && f.seconds < 10],
+    ['the receiver got each callback once', f.received === QUEUED_CALLBACKS],
+  ] as const;
+  for (const [label, pass] of ok) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${label}`);
+  if (!ok.every(([, pass]) => pass)) process.exitCode = 1;
+}
 
 async function billingBench(): Promise<void> {
   console.log(`\nbilling module over HTTP, ${seconds} s per create line, 16 connections (4 for list pages):`);
