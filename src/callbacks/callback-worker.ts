@@ -1,6 +1,6 @@
 import pRetry, { AbortError } from 'p-retry';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WakeTimer } from '../adapter/lifecycle/wake-timer.js';
+import { QueueWorker } from '../adapter/lifecycle/queue-worker.js';
 import type { Logger } from '../log.js';
 import { backoffDelay, type RetryPolicy } from '../retry-delay.js';
 import type { CallbackEnd, CallbackRow } from '../store/callbacks.js';
@@ -37,77 +37,30 @@ const retryable = (status: number) => status === 408 || status === 429 || status
  * One row per document is in flight, and only the oldest pending one: a document's callbacks
  * reach the platform in the order its statuses were recorded.
  */
-export class CallbackWorker {
-  private readonly inFlight = new Map<number, string>();
-  private readonly busyDocuments = new Set<string>();
-  private readonly wake: WakeTimer;
+export class CallbackWorker extends QueueWorker<CallbackRow> {
   private readonly abort = new AbortController();
-  private closed = false;
-  private readonly idle: (() => void)[] = [];
 
   constructor(private readonly deps: CallbackWorkerDeps) {
-    this.wake = new WakeTimer(
-      () => this.fill(),
-      (err) => this.deps.logger.error({ err }, 'callback worker could not read its queue; trying again shortly'),
-    );
+    super('callback worker', deps.concurrency, deps.clock, deps.logger);
   }
 
-  poke(): void {
-    this.wake.soon();
+  protected due(now: string, limit: number): CallbackRow[] {
+    return this.deps.store.callbacks.due(now, limit);
   }
 
-  /** Stops: retry waits end at once, requests on the wire finish, and rows stay queued. */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.wake.stop();
+  protected nextDueAt(): string | undefined {
+    return this.deps.store.callbacks.nextDueAt();
+  }
+
+  /** Retry waits end at once; requests on the wire finish; unfinished rows stay queued. */
+  protected override stopping(): void {
     this.abort.abort(new Error('callback worker closing'));
-    if (this.inFlight.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  private fill(): void {
-    if (this.closed) return;
-    const { store, clock, concurrency } = this.deps;
-    // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
-    const now = clock().toISOString();
-    const free = concurrency - this.inFlight.size;
-    if (free > 0) {
-      const rows = store.callbacks.due(now, free + this.inFlight.size);
-      for (const row of rows) {
-        if (this.inFlight.size >= concurrency) break;
-        if (this.inFlight.has(row.id) || this.busyDocuments.has(row.documentId)) continue;
-        this.inFlight.set(row.id, row.documentId);
-        this.busyDocuments.add(row.documentId);
-        void this.deliver(row).then(
-          (end) => this.finish(row, end),
-          (err: unknown) => {
-            this.deps.logger.error({ err, callback_id: row.id }, 'callback delivery failed unexpectedly; it stays queued');
-            this.release(row);
-          },
-        );
-      }
-    }
-    const next = store.callbacks.nextDueAt();
-    this.wake.at(next !== undefined && next > now ? next : undefined);
-  }
-
-  /** Ends the row (batched with other ends in one commit) before the document's next row may go. */
-  private finish(row: CallbackRow, end: CallbackEnd | undefined): void {
-    if (!end) return this.release(row);
-    this.deps.store.batched(() => this.deps.store.callbacks.end(end)).then(
-      () => this.release(row),
-      (err: unknown) => {
-        this.deps.logger.error({ err, callback_id: row.id }, 'could not record the end of a callback; it stays queued');
-        this.release(row);
-      },
-    );
-  }
-
-  private release(row: CallbackRow): void {
-    this.inFlight.delete(row.id);
-    this.busyDocuments.delete(row.documentId);
-    if (this.closed) {
-      if (this.inFlight.size === 0) this.idle.splice(0).forEach((r) => r());
-    } else this.poke();
+  /** Delivers the row, then ends it (batched with other ends in one commit) before the document's next row may go. */
+  protected async handle(row: CallbackRow): Promise<void> {
+    const end = await this.deliver(row);
+    if (end) await this.deps.store.batched(() => this.deps.store.callbacks.end(end));
   }
 
   /** Tries the row until it is delivered, refused or past its horizon; undefined when stopped first. */

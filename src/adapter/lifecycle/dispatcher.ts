@@ -8,7 +8,7 @@ import type { Store } from '../../store/store.js';
 import type { TransmissionRow } from '../../store/transmissions.js';
 import { statusOfEvent } from './network-events.js';
 import type { StatusRecorder } from './status-recorder.js';
-import { WakeTimer } from './wake-timer.js';
+import { QueueWorker } from './queue-worker.js';
 
 export interface DispatcherDeps {
   store: Store;
@@ -28,49 +28,21 @@ export interface DispatcherDeps {
  * errors are retried with backoff until the horizon; permanent ones end the document FAILED.
  * The transmissions table is the queue, so a restart picks up exactly where a crash left off.
  */
-export class Dispatcher {
-  private readonly inFlight = new Set<string>();
-  private readonly wake: WakeTimer;
-  private closed = false;
-  private readonly idle: (() => void)[] = [];
-
+export class Dispatcher extends QueueWorker<TransmissionRow> {
   constructor(private readonly deps: DispatcherDeps) {
-    this.wake = new WakeTimer(
-      () => this.fill(),
-      (err) => this.deps.logger.error({ err }, 'dispatcher could not read its queue; trying again shortly'),
-    );
+    super('dispatcher', deps.concurrency, deps.clock, deps.logger);
   }
 
-  /** Look for due work now (after a submission, or on start). */
-  poke(): void {
-    this.wake.soon();
+  protected due(now: string, limit: number): TransmissionRow[] {
+    return this.deps.store.transmissions.due(now, limit);
   }
 
-  /** Stops taking work and waits for the documents in hand. */
-  async close(): Promise<void> {
-    this.closed = true;
-    this.wake.stop();
-    if (this.inFlight.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
+  protected nextDueAt(): string | undefined {
+    return this.deps.store.transmissions.nextDueAt();
   }
 
-  private fill(): void {
-    if (this.closed) return;
-    const { store, clock, concurrency } = this.deps;
-    // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
-    const now = clock().toISOString();
-    const free = concurrency - this.inFlight.size;
-    if (free > 0) {
-      const rows = store.transmissions.due(now, free + this.inFlight.size).filter((r) => !this.inFlight.has(r.documentId));
-      for (const row of rows.slice(0, free)) {
-        this.inFlight.add(row.documentId);
-        this.process(row)
-          .catch((err: unknown) => this.postpone(row, err))
-          .finally(() => this.done(row.documentId));
-      }
-    }
-    // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.
-    const next = store.transmissions.nextDueAt();
-    this.wake.at(next !== undefined && next > now ? next : undefined);
+  protected handle(row: TransmissionRow): Promise<void> {
+    return this.process(row).catch((err: unknown) => this.postpone(row, err));
   }
 
   /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */
@@ -85,12 +57,6 @@ export class Dispatcher {
     } catch (again) {
       logger.error({ err: again, document_id: row.documentId }, 'could not postpone the document');
     }
-  }
-
-  private done(documentId: string): void {
-    this.inFlight.delete(documentId);
-    if (this.closed && this.inFlight.size === 0) this.idle.splice(0).forEach((r) => r());
-    else this.poke();
   }
 
   private async process(row: TransmissionRow): Promise<void> {
