@@ -42,7 +42,7 @@ export const m004Lifecycle: Migration = {
       provider_references TEXT,
       created_at          TEXT NOT NULL
     ) STRICT;
-    CREATE INDEX related_documents_by_status ON related_documents(status_id);
+    CREATE INDEX related_documents_by_document ON related_documents(document_id, created_at);
 
     CREATE TABLE callbacks (
       id              INTEGER PRIMARY KEY AUTOINCREMENT,
