@@ -1,6 +1,6 @@
 import { TransportError, type Envelope, type Participant } from '../../src/driver/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
-import { identifierAt, parseUbl, textAt, type UblNode } from '../../src/ubl/read.js';
+import { identifierAt, parseUblHeader, textAt, type UblNode } from '../../src/ubl/read.js';
 
 // Addressing a Peppol document: sender and receiver are the EndpointIDs the rendered UBL
 // carries (BT-34 / BT-49 for invoices and credit notes, the parties of an Invoice Response),
@@ -19,7 +19,7 @@ export async function transmit(artifact: Artifact, ctx: TransmitContext): Promis
 }
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
-  const { root, node } = parseUbl(artifact.content);
+  const { root, node } = parseUblHeader(artifact.content);
   const layout = PARTIES[root];
   if (!layout) throw new TransportError(`a ${root} document cannot be sent over Peppol`, true);
   const number = textAt(node, 'cbc:ID');

@@ -20,6 +20,23 @@ export function parseUbl(xml: string): ParsedUbl {
   return { root: root.replace(/^.*:/, ''), node: obj[root] as UblNode };
 }
 
+// Where a UBL document's header ends: the totals and lines follow, and routing never needs them.
+const HEADER_END = /<cac:(?:TaxTotal|InvoiceLine|CreditNoteLine)[\s>]/;
+
+/**
+ * Parses only the header of a UBL document (everything before its first TaxTotal or line), which
+ * holds the ids and parties: a fraction of the work of a full parse for a long invoice. The cut
+ * falls between two top-level elements (UBL fixes their order) and `<` never appears unescaped
+ * in text, so the cut document, closed again, is well-formed.
+ */
+export function parseUblHeader(xml: string): ParsedUbl {
+  const end = HEADER_END.exec(xml);
+  if (!end) return parseUbl(xml);
+  const root = /<([A-Za-z_][\w.-]*:)?([A-Za-z_][\w.-]*)[\s>]/.exec(xml.replace(/^(\s*<\?[^>]*\?>)?(\s*<!--[\s\S]*?-->)*/, ''));
+  if (!root) return parseUbl(xml);
+  return parseUbl(`${xml.slice(0, end.index)}</${root[1] ?? ''}${root[2]}>`);
+}
+
 /** The node at a path of element names; the first item wherever an element repeats. */
 export function at(node: unknown, ...path: string[]): unknown {
   let cur = node;

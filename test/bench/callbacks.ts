@@ -43,7 +43,7 @@ export async function callbackFigures(concurrency = 32): Promise<CallbackFigures
   const store = openStore(tempDir('bench-callbacks-'));
   const receiver = await startReceiver();
   try {
-    queue(store);
+    await queue(store);
     const logger = createLogger('silent');
     const poster = new CallbackPoster(receiver.url, 'bench-token', 10_000, concurrency);
     const worker = new CallbackWorker({ store, poster, clock: () => new Date(), logger, concurrency, retry: { minMs: 1000, maxMs: 60_000 } });
@@ -62,7 +62,7 @@ export async function callbackFigures(concurrency = 32): Promise<CallbackFigures
 }
 
 /** QUEUED_CALLBACKS documents, each with a SUCCESS status and its pending callback. */
-function queue(store: ReturnType<typeof openStore>): void {
+async function queue(store: ReturnType<typeof openStore>): Promise<void> {
   const recorder = new StatusRecorder(store, { providerId: 'bench', callbackHorizonMs: 86_400_000 });
   const t0 = Date.parse('2026-11-22T00:00:00Z');
   store.transaction(() => {
@@ -74,11 +74,13 @@ function queue(store: ReturnType<typeof openStore>): void {
       });
     }
   });
+  const recorded: Promise<void>[] = [];
   for (let i = 0; i < QUEUED_CALLBACKS; i++) {
     const at = new Date(t0 + i + 1).toISOString();
-    recorder.record({ id: `doc-${i}`, platformId: `INV-${i}`, type: 'INVOICE' }, [
+    recorded.push(recorder.record({ id: `doc-${i}`, platformId: `INV-${i}`, type: 'INVOICE' }, [
       { status: 'SUCCESS', source: 'sandbox', at, payload: { message_id: `doc-${i}@sandbox.invalid`, event: 'delivered' }, references: [{ key: 'Message ID', value: `doc-${i}@sandbox.invalid` }] },
-    ]);
+    ]));
   }
+  return Promise.all(recorded).then(() => undefined);
 }
 

@@ -57,7 +57,7 @@ export async function httpFigures(seconds: number): Promise<HttpFigure[]> {
   const echo = await startEcho('10mb');
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
   const floor = await startStorageFloor(join(dataDir, 'floor'));
-  const settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG, LOG_LEVEL: 'warn', ADAPTER_API_KEY: 'bench-key-0123456789abcdef' });
+  const settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG, LOG_LEVEL: 'warn', TRANSPORT: process.env.BENCH_TRANSPORT ?? 'sandbox', ADAPTER_API_KEY: 'bench-key-0123456789abcdef' });
   const adapter = await startAdapter(settings, { logger: createLogger('warn'), say: () => undefined });
   try {
     const figures: HttpFigure[] = [];

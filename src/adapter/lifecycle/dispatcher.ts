@@ -75,13 +75,13 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
       const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, transport, now, attempt: row.attempts + 1 });
       const at = clock().toISOString();
-      store.transaction(() => store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at));
+      await store.batched(() => store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at));
     } catch (err) {
-      this.sendFailed(row, doc, err, now);
+      await this.sendFailed(row, doc, err, now);
     }
   }
 
-  private sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): void {
+  private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): Promise<void> {
     const { store, retry, transport, recorder, logger } = this.deps;
     const transportError = err instanceof TransportError ? err : undefined;
     if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
@@ -91,11 +91,11 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
     if (transportError?.permanent || expired) {
       const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
-      recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], () => store.transmissions.failed(doc.id, message, at));
+      await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], () => store.transmissions.failed(doc.id, message, at));
       return;
     }
     logger.warn({ document_id: doc.id, attempt: row.attempts + 1, err: message }, 'transmission failed; retrying');
-    store.transaction(() => store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at));
+    await store.batched(() => store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at));
   }
 
   private async track(row: TransmissionRow, doc: StoredDocument): Promise<void> {
@@ -110,6 +110,6 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
       return s;
     });
     const at = clock().toISOString();
-    recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, tracking.events.length, tracking.done, tracking.checkAgainAt ?? at, at));
+    await recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, tracking.events.length, tracking.done, tracking.checkAgainAt ?? at, at));
   }
 }

@@ -11,8 +11,8 @@ export function sandboxRoutes(router: Router, deps: SandboxControlDeps): void {
     ctx.status = 202;
     ctx.body = injectNetworkFailure(ctx.params.document_id!, parseBody(NetworkFailureSchema, ctx.request.body), deps);
   });
-  router.post('/sandbox/documents/:document_id/buyer-response', (ctx) => {
+  router.post('/sandbox/documents/:document_id/buyer-response', async (ctx) => {
     ctx.status = 201;
-    ctx.body = injectBuyerResponse(ctx.params.document_id!, parseBody(BuyerResponseSchema, ctx.request.body), deps);
+    ctx.body = await injectBuyerResponse(ctx.params.document_id!, parseBody(BuyerResponseSchema, ctx.request.body), deps);
   });
 }

@@ -56,7 +56,7 @@ export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps
 }
 
 /** The buyer's Invoice Response arrives for a delivered document and becomes its status at once. */
-export function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps) {
+export async function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps) {
   const doc = documentOf(documentId, deps.store);
   if (doc.type === 'APPLICATION_RESPONSE') throw conflict(`document ${documentId} is itself an application response; buyers respond to invoices and credit notes`);
   if (!doc.statuses.some((s) => DELIVERED_OR_LATER.has(s.status) && s.source !== 'adapter')) {
@@ -69,7 +69,7 @@ export function injectBuyerResponse(documentId: string, response: BuyerResponse,
   const seq = `r${deps.store.statusChanges.relatedOf(documentId).length + 1}`;
   const event = deps.sandbox.buyerResponse(sent, response, at, seq);
   const status = statusOfEvent(event, deps.drivers.get(doc.model as Model)!, deps.sandbox.name, doc.statuses.at(-1)!.status);
-  deps.recorder.record(doc, [status]);
+  await deps.recorder.record(doc, [status]);
   return { document_id: documentId, status: status.status, related_document_id: status.related!.id };
 }
 
