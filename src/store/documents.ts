@@ -41,6 +41,16 @@ export type StoredDocument = Pick<
   statuses: StatusRecord[];
 };
 
+/** A document's identity and current status, for work that needs nothing more. */
+export interface DocumentHead {
+  id: string;
+  platformId: string;
+  type: string;
+  model: string;
+  createdAt: string;
+  currentStatus: string;
+}
+
 /** One entry of a document's status history; the JSON columns as stored. */
 export interface StatusRecord {
   status: string;
@@ -78,6 +88,11 @@ export function documentStatements(db: Database) {
     `SELECT status, source, detail, errors, provider_payload AS providerPayload, provider_references AS providerReferences, created_at AS createdAt
      FROM document_statuses WHERE document_id = ? ORDER BY id`,
   );
+  const getHead = db.prepare<[string], DocumentHead>(
+    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.created_at AS createdAt,
+            (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
+     FROM documents d WHERE d.id = ?`,
+  );
   const getSubmitted = db.prepare<[string], { id: string; createdAt: string }>('SELECT id, created_at AS createdAt FROM documents WHERE id = ?');
   return {
     findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
@@ -95,6 +110,8 @@ export function documentStatements(db: Database) {
       const doc = getSubmitted.get(id);
       return doc && { ...doc, statuses: getStatuses.all(id) };
     },
+    /** Who the document is and where it stands, without its body, artifacts or history (tracking). */
+    head: (id: string) => getHead.get(id),
     get(id: string): StoredDocument | undefined {
       const doc = getDoc.get(id);
       return doc && { ...doc, artifacts: getArtifacts.all(id), statuses: getStatuses.all(id) };

@@ -3,7 +3,7 @@ import { TransportError, type Envelope, type Transport } from '../../driver/tran
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { Logger } from '../../log.js';
 import { backoffDelay, type RetryPolicy } from '../../retry-delay.js';
-import type { StoredDocument } from '../../store/documents.js';
+import type { DocumentHead, StoredDocument } from '../../store/documents.js';
 import type { Store } from '../../store/store.js';
 import type { TransmissionRow } from '../../store/transmissions.js';
 import { statusOfEvent } from './network-events.js';
@@ -60,10 +60,15 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async process(row: TransmissionRow): Promise<void> {
-    const doc = this.deps.store.documents.get(row.documentId);
-    if (!doc) return;
-    if (row.state === 'queued') await this.send(row, doc);
-    else await this.track(row, doc);
+    // Sending needs the rendered artifact; tracking only who the document is and where it stands.
+    const { documents } = this.deps.store;
+    if (row.state === 'queued') {
+      const doc = documents.get(row.documentId);
+      if (doc) await this.send(row, doc);
+    } else {
+      const head = documents.head(row.documentId);
+      if (head) await this.track(row, head);
+    }
   }
 
   private async send(row: TransmissionRow, doc: StoredDocument): Promise<void> {
@@ -98,12 +103,12 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     await store.batched(() => store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at));
   }
 
-  private async track(row: TransmissionRow, doc: StoredDocument): Promise<void> {
+  private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {
     const { store, drivers, transport, recorder, clock } = this.deps;
     const sent = { messageId: row.messageId!, envelope: JSON.parse(row.envelope!) as Envelope, sentAt: row.sentAt! };
     const tracking = await transport.track(sent, clock());
     const driver = drivers.get(doc.model as Model)!;
-    let current = doc.statuses[doc.statuses.length - 1]?.status ?? 'ACCEPTED';
+    let current = doc.currentStatus;
     const fresh = tracking.events.slice(row.eventsSeen).map((e) => {
       const s = statusOfEvent(e, driver, transport.name, current);
       current = s.status;
