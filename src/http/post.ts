@@ -1,0 +1,71 @@
+import http from 'node:http';
+import https from 'node:https';
+
+// One HTTP POST whose answer is read but not trusted to be small: the status, the start of the
+// body, and Retry-After. Shared by the callback poster (adapter → platform), the webhook worker
+// (billing → merchant) and the e-invoicing client (billing → adapter).
+
+export interface PostResult {
+  status: number;
+  /** The start of the response body (what a failed row keeps). */
+  body: string;
+  /** Retry-After of a 429 / 503, in milliseconds. */
+  retryAfterMs?: number | undefined;
+}
+
+/** A network error or a timeout: nothing trustworthy came back. */
+export class PostNetworkError extends Error {}
+
+const DEFAULT_KEEP = 4096;
+
+export interface PostOptions {
+  method?: 'POST' | 'GET';
+  headers: http.OutgoingHttpHeaders;
+  body?: string;
+  timeoutMs: number;
+  agent?: http.Agent;
+  /** How much of the answer's body to keep. */
+  keepBytes?: number;
+}
+
+export function httpRequest(url: URL, options: PostOptions): Promise<PostResult> {
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  const keep = options.keepBytes ?? DEFAULT_KEEP;
+  const headers = { ...options.headers, ...(options.body !== undefined && { 'content-length': Buffer.byteLength(options.body) }) };
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'POST', headers, ...(options.agent && { agent: options.agent }), timeout: options.timeoutMs }, (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      res.on('data', (c: Buffer) => {
+        if (kept < keep) chunks.push(c);
+        kept += c.length;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']) }));
+      res.on('error', (err) => reject(new PostNetworkError(err.message)));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
+    req.on('error', (err) => reject(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`)));
+    req.end(options.body);
+  });
+}
+
+/** Keep-alive agents for both schemes, `maxSockets` each. */
+export function keepAliveAgents(maxSockets: number): { http: http.Agent; https: https.Agent; for(url: URL): http.Agent; destroy(): void } {
+  const agents = { http: new http.Agent({ keepAlive: true, maxSockets }), https: new https.Agent({ keepAlive: true, maxSockets }) };
+  return {
+    ...agents,
+    for: (url: URL) => (url.protocol === 'https:' ? agents.https : agents.http),
+    destroy() {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+}
+
+/** `Retry-After: 120` or an HTTP date, as milliseconds from now; undefined when absent or unreadable. */
+export function retryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  if (/^\s*\d+\s*$/.test(value)) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
