@@ -18,12 +18,18 @@ export interface Pagination {
   cursor?: number;
 }
 
-export function readPagination(query: Record<string, unknown>): Pagination {
+/** `limit` (default 10) and the raw `offset`, for lists with a cursor of their own. */
+export function readPageParams(query: Record<string, unknown>): { limit: number; offset?: string } {
   const { limit, offset } = readParams(PaginationSchema, { limit: query.limit, offset: query.offset });
-  if (offset === undefined || offset === '') return { limit: limit ?? 10 };
+  return { limit: limit ?? 10, ...(offset !== undefined && offset !== '' && { offset }) };
+}
+
+export function readPagination(query: Record<string, unknown>): Pagination {
+  const { limit, offset } = readPageParams(query);
+  if (offset === undefined) return { limit };
   const seq = decodeOffset(offset);
   if (seq === undefined) throw paramWrong('offset', 'invalid value; pass the next_offset of the previous page unchanged.');
-  return { limit: limit ?? 10, cursor: seq };
+  return { limit, cursor: seq };
 }
 
 /** `{list: [{<name>: resource}], next_offset?}` */

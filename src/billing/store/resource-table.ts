@@ -86,7 +86,8 @@ function chooseIndexed(conditions: readonly Condition[], columns: readonly strin
   return conditions.filter((c) => c.op === 'is' || c.op === 'in').sort((a, b) => rank(a) - rank(b))[0];
 }
 
-function conditionSql(c: Condition, name: string, params: Record<string, unknown>, filterOnly: boolean): string {
+/** One condition as SQL with its values bound into `params`; `filterOnly` keeps SQLite off the column's index. */
+export function conditionSql(c: Condition, name: string, params: Record<string, unknown>, filterOnly: boolean): string {
   const col = filterOnly ? `+${c.column}` : c.column;
   switch (c.op) {
     case 'is':
