@@ -15,18 +15,27 @@ import { transactionsRoutes } from './routes/transactions.js';
 import { couponsRoutes } from './routes/coupons.js';
 import { customersRoutes } from './routes/customers.js';
 import { ordersRoutes } from './routes/orders.js';
+import { eventsRoutes } from './routes/events.js';
+import { webhookEndpointsRoutes } from './routes/webhook-endpoints.js';
+import { einvoiceStatusRoutes, sendEinvoiceRoutes } from './routes/einvoicing.js';
 import type { BillingContext } from './services/context.js';
 
 export interface BillingDeps extends BillingContext {
   logger: Logger;
   verifier: KeyVerifier;
+  /** The Bearer token the adapter's status callbacks must carry (BILLING_ACCESS_TOKEN). */
+  accessToken: KeyVerifier;
 }
 
 /** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
 // allowSparse keeps indexes as sent, so `charges[amount][1]` never pairs with another row's description.
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false, allowSparse: true } as const;
 
-/** The companion billing module: the platform's API v1 under /api/v1, `GET /health` open. */
+/**
+ * The companion billing module: the platform's API v1 under /api/v1; events, webhook endpoints
+ * and send_einvoice under /api/v2 (the API key); the SPI's status callbacks under /api/v2 (the
+ * adapter's Bearer token); `GET /health` open.
+ */
 export function createBillingApp(deps: BillingDeps): Koa {
   const app = new Koa();
   app.silent = true;
@@ -47,6 +56,15 @@ export function createBillingApp(deps: BillingDeps): Koa {
   transactionsRoutes(v1, deps);
   creditNotesRoutes(v1, deps);
 
+  const v2 = new Router({ prefix: '/api/v2' });
+  v2.use(requireBasicAuth(deps.verifier));
+  eventsRoutes(v2, deps);
+  webhookEndpointsRoutes(v2, deps);
+  sendEinvoiceRoutes(v2, deps);
+  // The callbacks come from the adapter with its own credential, so they are a router of their own.
+  const callbacks = new Router({ prefix: '/api/v2' });
+  einvoiceStatusRoutes(callbacks, deps, deps.accessToken);
+
   app.use(billingErrors(deps.logger));
   // koa-bodyparser hands `queryString` to co-body, which parses forms with qs (its types omit it).
   app.use(bodyParser({ enableTypes: ['form'], formLimit: '1mb', ...({ queryString: { ...QS_OPTIONS } } as object) }));
@@ -54,7 +72,7 @@ export function createBillingApp(deps: BillingDeps): Koa {
     k.state.query = qs.parse(k.querystring, QS_OPTIONS);
     await next();
   });
-  for (const router of [open, v1]) {
+  for (const router of [open, v1, callbacks, v2]) {
     app.use(router.routes());
     app.use(router.allowedMethods({ throw: true }));
   }

@@ -33,6 +33,14 @@ export const SettingsSchema = Type.Object({
   retryMaxDelay: Type.Integer({ minimum: 0, maximum: 86_400_000 }),
   publicUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#?]+$' })),
   downloadUrlTtl: Type.Integer({ minimum: 1, maximum: 7 * 86_400 }),
+  billingApiKeyName: Type.String({ minLength: 1, maxLength: 150 }),
+  webhookTimeout: Type.Integer({ minimum: 100, maximum: 600_000 }),
+  webhookConcurrency: Type.Integer({ minimum: 1, maximum: 1024 }),
+  adapterUrl: Type.Optional(Type.String({ pattern: '^https?://[^\\s#?]+$' })),
+  einvoicingConfig: Type.Optional(Type.String({ minLength: 1 })),
+  einvoiceCountries: Type.Optional(Type.String({ maxLength: 1000, pattern: '^\\s*([A-Za-z]{2}\\s*(,\\s*|$))*$' })),
+  einvoiceStatusTimeout: Type.Integer({ minimum: 1, maximum: 30 * 86_400 }),
+  einvoiceRetryHorizon: Type.Integer({ minimum: 0, maximum: 30 * 86_400 }),
 });
 export type Settings = Static<typeof SettingsSchema>;
 type Key = keyof Settings;
@@ -77,6 +85,14 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'retryMaxDelay', env: 'RETRY_MAX_DELAY', flag: 'retry-max-delay', kind: 'integer', default: 600_000, help: 'longest wait in milliseconds between two retries' },
   { key: 'publicUrl', env: 'PUBLIC_URL', flag: 'public-url', kind: 'string', help: 'base URL the platform reaches the adapter at, for signed download links; the request\'s own origin when unset' },
   { key: 'downloadUrlTtl', env: 'DOWNLOAD_URL_TTL', flag: 'download-url-ttl', kind: 'integer', default: 3600, help: 'seconds a signed download link stays valid' },
+  { key: 'billingApiKeyName', env: 'BILLING_API_KEY_NAME', flag: 'billing-api-key-name', kind: 'string', default: 'default', help: 'name of the billing API key: the `user` of events it causes' },
+  { key: 'webhookTimeout', env: 'WEBHOOK_TIMEOUT', flag: 'webhook-timeout', kind: 'integer', default: 20_000, help: 'milliseconds one webhook delivery may take before it counts as failed' },
+  { key: 'webhookConcurrency', env: 'WEBHOOK_CONCURRENCY', flag: 'webhook-concurrency', kind: 'integer', default: 8, help: 'webhook deliveries in flight at the same time (an event\'s endpoints are called one after another)' },
+  { key: 'adapterUrl', env: 'ADAPTER_URL', flag: 'adapter-url', kind: 'string', help: 'base URL of the e-invoicing adapter billing submits to, with ADAPTER_API_KEY as its key; `start` uses its own adapter when unset; `billing` alone keeps e-invoices queued' },
+  { key: 'einvoicingConfig', env: 'BILLING_EINVOICING_CONFIG', flag: 'billing-einvoicing-config', kind: 'string', help: 'file in the adapter configuration\'s format whose business entities (seller party, completed activations) say whom billing e-invoices; ADAPTER_CONFIG, else the demo configuration, when unset' },
+  { key: 'einvoiceCountries', env: 'EINVOICE_COUNTRIES', flag: 'einvoice-countries', kind: 'string', help: 'billing countries to e-invoice, e.g. `DE,BE`; every country with a completed activation when unset' },
+  { key: 'einvoiceStatusTimeout', env: 'EINVOICE_STATUS_TIMEOUT', flag: 'einvoice-status-timeout', kind: 'integer', default: 900, help: 'seconds billing waits for a status callback before it polls the adapter\'s /status' },
+  { key: 'einvoiceRetryHorizon', env: 'EINVOICE_RETRY_HORIZON', flag: 'einvoice-retry-horizon', kind: 'integer', default: 86_400, help: 'seconds billing retries a submission the adapter did not answer (network errors, 5xx) before the e-invoice is failed' },
 ] satisfies SettingSpec[]);
 
 export type RawFlags = Partial<Record<string, string | boolean>>;
@@ -105,6 +121,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
   if (typeof raw.bodyLimit === 'string') raw.bodyLimit = raw.bodyLimit.toLowerCase();
   if (typeof raw.billingCurrency === 'string') raw.billingCurrency = raw.billingCurrency.toUpperCase();
   if (typeof raw.billingTaxRates === 'string') raw.billingTaxRates = raw.billingTaxRates.toUpperCase();
+  if (typeof raw.einvoiceCountries === 'string') raw.einvoiceCountries = raw.einvoiceCountries.toUpperCase();
   const result = check(SettingsSchema, raw);
   if (!result.ok) {
     throw new ConfigError(

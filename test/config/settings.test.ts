@@ -27,6 +27,11 @@ describe('resolveSettings', () => {
       retryMinDelay: 1000,
       retryMaxDelay: 600_000,
       downloadUrlTtl: 3600,
+      billingApiKeyName: 'default',
+      webhookTimeout: 20_000,
+      webhookConcurrency: 8,
+      einvoiceStatusTimeout: 900,
+      einvoiceRetryHorizon: 86_400,
     });
   });
 

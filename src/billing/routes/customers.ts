@@ -2,17 +2,11 @@ import type Router from '@koa/router';
 import { paramWrong } from '../errors.js';
 import { listBody, readPagination } from '../pagination.js';
 import { readParams } from '../params.js';
-import { CustomerCreate, CustomerUpdate, type Customer } from '../schemas/customer.js';
+import { CustomerCreate, CustomerUpdate } from '../schemas/customer.js';
 import type { BillingContext } from '../services/context.js';
-import { createCustomer, getCustomer, listCustomers, updateCustomer } from '../services/customers.js';
+import { createCustomer, customerView, getCustomer, listCustomers, updateCustomer } from '../services/customers.js';
 import { listInvoices } from '../services/invoices.js';
 import { listTransactions } from '../services/transactions.js';
-
-/** `{customer}` plus `{card}` when the customer has one (always masked). */
-export function customerView(c: Customer): Record<string, unknown> {
-  const { card, ...customer } = c;
-  return { customer, ...(card && { card }) };
-}
 
 export function customersRoutes(router: Router, ctx: BillingContext): void {
   router.post('/customers', (k) => {

@@ -5,7 +5,7 @@ import { SubscriptionCreate } from '../schemas/subscription.js';
 import type { BillingContext } from '../services/context.js';
 import { getCustomer } from '../services/customers.js';
 import { createSubscription, getSubscription, listSubscriptions } from '../services/subscriptions.js';
-import { customerView } from './customers.js';
+import { customerView } from '../services/customers.js';
 
 export function subscriptionsRoutes(router: Router, ctx: BillingContext): void {
   router.post('/customers/:id/subscriptions', (k) => {

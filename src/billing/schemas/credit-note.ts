@@ -1,3 +1,4 @@
+import type { Einvoice } from '../einvoicing/einvoice.js';
 import Type, { type Static } from 'typebox';
 import { Cents, Enum, Str } from '../params.js';
 import type { Address } from './address.js';
@@ -60,4 +61,5 @@ export interface CreditNote {
   allocations: { invoice_id: string; allocated_amount: number; allocated_at: number; invoice_date: number; invoice_status: string }[];
   vat_number?: string;
   billing_address?: Address;
+  einvoice?: Einvoice;
 }

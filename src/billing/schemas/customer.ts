@@ -38,6 +38,8 @@ export const CustomerCreate = Type.Object({
   id: Type.Optional(Str(50, { minLength: 1 })),
   ...common,
   vat_number: Type.Optional(Str(20)),
+  /** The first letters of the full VAT identifier when they are not the billing country's code (XI, EL). */
+  vat_number_prefix: Type.Optional(Str(10, { pattern: '^[A-Za-z]{2}$' })),
   meta_data: Type.Optional(Type.String({ maxLength: 65_000 })),
   created_from_ip: Type.Optional(Str(50)),
   billing_address: Type.Optional(AddressInput),
@@ -83,6 +85,7 @@ export interface Customer {
   phone?: string;
   company?: string;
   vat_number?: string;
+  vat_number_prefix?: string;
   auto_collection: 'on' | 'off';
   net_term_days: number;
   allow_direct_debit: boolean;

@@ -1,3 +1,4 @@
+import type { Einvoice } from '../einvoicing/einvoice.js';
 import Type, { type Static } from 'typebox';
 import { Cents, Indexed, Str } from '../params.js';
 import { AddressInput, type Address } from './address.js';
@@ -169,4 +170,5 @@ export interface Invoice {
   notes?: { note: string; entity_type?: string; entity_id?: string; object: 'note' }[];
   billing_address?: Address | (Omit<Address, 'object'> & { object: 'billing_address' });
   shipping_address?: Address;
+  einvoice?: Einvoice;
 }

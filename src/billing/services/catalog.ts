@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/event-log.js';
 import { found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Addon, AddonCreate, Plan, PlanCreate } from '../schemas/catalog.js';
@@ -19,6 +20,7 @@ export function createPlan(input: PlanCreate, ctx: BillingContext): Plan {
   ctx.store.transaction(() => {
     if (ctx.store.plans.get(plan.id)) throw paramNotUnique('id', plan.id);
     ctx.store.plans.insert(plan);
+    recordEvent(ctx, 'plan_created', { plan });
   });
   return plan;
 }
@@ -39,6 +41,7 @@ export function createAddon(input: AddonCreate, ctx: BillingContext): Addon {
   ctx.store.transaction(() => {
     if (ctx.store.addons.get(addon.id)) throw paramNotUnique('id', addon.id);
     ctx.store.addons.insert(addon);
+    recordEvent(ctx, 'addon_created', { addon });
   });
   return addon;
 }

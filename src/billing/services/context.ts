@@ -1,3 +1,5 @@
+import type { EinvoicingSettings } from '../einvoicing/einvoicing-settings.js';
+import type { Actor } from '../events/event-log.js';
 import type { BillingSite } from '../site.js';
 import type { BillingStore } from '../store/billing-store.js';
 
@@ -6,6 +8,14 @@ export interface BillingContext {
   store: BillingStore;
   clock: () => Date;
   site: BillingSite;
+  /** Whom the module e-invoices, and as whom; no e-invoicing when absent. */
+  einvoicing?: EinvoicingSettings;
+  /** Who the changes are made by (events' source and user); the API key when absent. */
+  actor?: Actor;
+  /** Told after an event with deliveries to make is written (wakes the webhook worker). */
+  onEvent?: () => void;
+  /** Told after an e-invoicing job is queued (wakes the e-invoicing worker). */
+  onEinvoiceJob?: () => void;
 }
 
 /** Seconds since the epoch, the platform's timestamp unit. */

@@ -2,6 +2,7 @@ import { found, paramNotUnique } from '../errors.js';
 import type { CouponCode, CouponCodeCreate, CouponSet } from '../schemas/coupon.js';
 import { getCoupon } from './coupons.js';
 import { newId, type BillingContext } from './context.js';
+import { recordEvent } from '../events/event-log.js';
 
 // Coupon codes are unique, single-use codes grouped in a coupon set of a main coupon. The set
 // is created with the first code that names it.
@@ -23,6 +24,8 @@ export function createCouponCode(input: CouponCodeCreate, ctx: BillingContext): 
     ctx.store.couponCodes.insert(code, { coupon_id: coupon.id });
     const counted: CouponSet = { ...set, total_count: set.total_count + 1 };
     ctx.store.couponSets.update(counted, { coupon_id: counted.coupon_id, name: counted.name });
+    if (counted.total_count === 1) recordEvent(ctx, 'coupon_set_created', { coupon, coupon_set: counted });
+    recordEvent(ctx, 'coupon_codes_added', { coupon, coupon_set: counted });
     return code;
   });
 }

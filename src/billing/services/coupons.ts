@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/event-log.js';
 import { found, paramNotUnique, paramRequired, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Coupon, CouponCreate } from '../schemas/coupon.js';
@@ -39,6 +40,7 @@ export function createCoupon(input: CouponCreate, ctx: BillingContext): Coupon {
   ctx.store.transaction(() => {
     if (ctx.store.coupons.get(coupon.id)) throw paramNotUnique('id', coupon.id);
     ctx.store.coupons.insert(coupon, columns(coupon));
+    recordEvent(ctx, 'coupon_created', { coupon });
   });
   return coupon;
 }
@@ -66,6 +68,7 @@ function expireDue(ctx: BillingContext): void {
     const c = ctx.store.coupons.get(id)!;
     const expired: Coupon = { ...c, status: 'expired', ...touch(c, now) };
     ctx.store.coupons.update(expired, columns(expired));
+    recordEvent({ ...ctx, actor: { source: 'system' } }, 'coupon_updated', { coupon: expired });
   }
 }
 

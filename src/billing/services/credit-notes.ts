@@ -1,3 +1,5 @@
+import { scheduleEinvoice } from '../einvoicing/einvoice.js';
+import { recordEvent } from '../events/event-log.js';
 import { found, invalidState, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { CreditNote, CreditNoteCreate, InvoiceRefund } from '../schemas/credit-note.js';
@@ -6,7 +8,7 @@ import type { Transaction } from '../schemas/transaction.js';
 import { creditNoteColumns, invoiceColumns } from '../store/billing-store.js';
 import { seconds, touch, type BillingContext } from './context.js';
 import { draftCreditNote } from './credit-note-draft.js';
-import { getCustomer } from './customers.js';
+import { customerView, getCustomer } from './customers.js';
 import { getInvoice } from './invoices.js';
 import { refund } from './test-gateway.js';
 import { gatewayTransaction, insertTransaction } from './transactions.js';
@@ -50,6 +52,7 @@ export function refundInvoice(id: string, input: InvoiceRefund, ctx: BillingCont
     insertTransaction(txn, invoice.id, ctx);
     const refunded: CreditNote = { ...cn, amount_refunded: cn.total, refunded_at: seconds(now), linked_refunds: [{ txn_id: txn.id, applied_amount: txn.amount, applied_at: seconds(now), txn_status: txn.status, txn_date: txn.date, txn_amount: txn.amount }] };
     ctx.store.creditNotes.update(refunded, creditNoteColumns(refunded));
+    recordEvent(ctx, 'payment_refunded', { transaction: txn, invoice: issued.invoice, credit_note: refunded, customer: customerView(customer).customer });
     return { ...issued, credit_note: refunded, transaction: txn };
   });
 }
@@ -81,9 +84,12 @@ function issue(invoice: Invoice, what: Issue, ctx: BillingContext): { credit_not
     now,
   });
   const adjusts = what.type === 'adjustment';
+  const customer = getCustomer(invoice.customer_id, ctx);
+  const einvoice = scheduleEinvoice('credit_note', draft.id, customer, ctx);
   const cn: CreditNote = adjusts
     ? { ...draft, amount_allocated: draft.total, allocations: [{ invoice_id: invoice.id, allocated_amount: draft.total, allocated_at: seconds(now), invoice_date: invoice.date, invoice_status: invoice.status }] }
     : { ...draft, amount_available: what.status === 'refund_due' ? draft.total : 0 };
+  if (einvoice) cn.einvoice = einvoice;
   const link: CreditNoteLink = { cn_id: cn.id, cn_reason_code: cn.reason_code, ...(cn.create_reason_code !== undefined && { cn_create_reason_code: cn.create_reason_code }), cn_date: cn.date, cn_total: cn.total, cn_status: cn.status };
   const due = adjusts ? invoice.amount_due - cn.total : invoice.amount_due;
   const updated: Invoice = {
@@ -97,9 +103,10 @@ function issue(invoice: Invoice, what: Issue, ctx: BillingContext): { credit_not
   ctx.store.creditNotes.insert(cn, creditNoteColumns(cn));
   ctx.store.invoices.update(updated, invoiceColumns(updated));
   if (what.status === 'refund_due') {
-    const customer = getCustomer(invoice.customer_id, ctx);
     ctx.store.customers.update({ ...customer, refundable_credits: customer.refundable_credits + cn.total, ...touch(customer, now) });
   }
+  recordEvent(ctx, 'credit_note_created', { credit_note: cn });
+  recordEvent(ctx, 'invoice_updated', { invoice: updated });
   return { credit_note: cn, invoice: updated };
 }
 

@@ -6,6 +6,7 @@ import type { Pagination } from '../pagination.js';
 import { newId, seconds, touch, type BillingContext } from './context.js';
 import { metaData } from './meta-data.js';
 import { verifyCard } from './test-gateway.js';
+import { recordEvent } from '../events/event-log.js';
 
 export function createCustomer(input: CustomerCreate, ctx: BillingContext): Customer {
   const now = ctx.clock();
@@ -38,6 +39,8 @@ export function createCustomer(input: CustomerCreate, ctx: BillingContext): Cust
   ctx.store.transaction(() => {
     if (ctx.store.customers.get(id)) throw paramNotUnique('id', id);
     ctx.store.customers.insert(customer);
+    recordEvent(ctx, 'customer_created', customerView(customer));
+    if (customer.card) recordEvent(ctx, 'card_added', customerView(customer));
   });
   return customer;
 }
@@ -47,8 +50,15 @@ export function updateCustomer(id: string, input: CustomerUpdate, ctx: BillingCo
     const current = getCustomer(id, ctx);
     const updated: Customer = { ...current, ...input, ...touch(current, ctx.clock()) };
     ctx.store.customers.update(updated);
+    recordEvent(ctx, 'customer_changed', customerView(updated));
     return updated;
   });
+}
+
+/** `{customer}` plus `{card}` when the customer has one (always masked): an answer, or an event's content. */
+export function customerView(c: Customer): { customer: Omit<Customer, 'card'>; card?: Card } {
+  const { card, ...customer } = c;
+  return { customer, ...(card && { card }) };
 }
 
 export function getCustomer(id: string, ctx: BillingContext, param?: string): Customer {

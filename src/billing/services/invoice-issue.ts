@@ -1,3 +1,6 @@
+import { scheduleEinvoice } from '../einvoicing/einvoice.js';
+import { recordEvent } from '../events/event-log.js';
+import { customerView } from './customers.js';
 import { BillingError } from '../errors.js';
 import type { Address } from '../schemas/address.js';
 import type { Customer } from '../schemas/customer.js';
@@ -29,8 +32,8 @@ export interface IssueRequest {
   poNumber?: string;
   invoiceNote?: string;
   shippingAddress?: Address;
-  /** More writes of the same operation (a subscription), done only when the invoice is issued. */
-  alsoWrite?: (invoice: Invoice) => void;
+  /** More writes of the same operation (a subscription), done only when the invoice is issued; what it answers joins the payment event's content. */
+  alsoWrite?: (invoice: Invoice) => Record<string, unknown> | void;
 }
 
 export interface Issued {
@@ -62,6 +65,7 @@ export function issueInvoice(req: IssueRequest, ctx: BillingContext): Issued {
       txn = gatewayTransaction('payment', req.customer, draft.amount_due, charge(req.customer, ctx), ctx, req.subscriptionId);
       if (txn.status !== 'success') {
         insertTransaction(txn, null, ctx);
+        recordEvent(ctx, 'payment_failed', { transaction: txn, customer: customerView(req.customer).customer });
         return { declined: txn };
       }
     }
@@ -69,9 +73,13 @@ export function issueInvoice(req: IssueRequest, ctx: BillingContext): Issued {
     if (txn) ({ txn, invoice } = applyPayment(txn, invoice, now));
     else if (invoice.amount_due === 0) invoice = { ...invoice, status: 'paid', paid_at: seconds(now), paid_on: seconds(now) };
     if (coupon) redeem(coupon, ctx);
+    const einvoice = scheduleEinvoice('invoice', invoice.id, req.customer, ctx);
+    if (einvoice) invoice = { ...invoice, einvoice };
     ctx.store.invoices.insert(invoice, invoiceColumns(invoice));
     if (txn) insertTransaction(txn, invoice.id, ctx);
-    req.alsoWrite?.(invoice);
+    const extra = req.alsoWrite?.(invoice) ?? {};
+    recordEvent(ctx, 'invoice_generated', { invoice });
+    if (txn) recordEvent(ctx, 'payment_succeeded', { transaction: txn, customer: customerView(req.customer).customer, ...extra });
     return { invoice, ...(txn && { transaction: txn }) };
   });
   if ('declined' in outcome) throw paymentFailed(outcome.declined);

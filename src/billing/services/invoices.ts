@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/event-log.js';
 import { found, invalidState, paramRequired, paramWrong } from '../errors.js';
 import { readFilters, readSortOrder, type FilterSpec } from '../filters.js';
 import type { Pagination } from '../pagination.js';
@@ -53,6 +54,7 @@ export function voidInvoice(id: string, ctx: BillingContext): Invoice {
     const now = ctx.clock();
     const voided: Invoice = { ...invoice, status: 'voided', voided_at: seconds(now), ...touch(invoice, now) };
     ctx.store.invoices.update(voided, invoiceColumns(voided));
+    recordEvent(ctx, 'invoice_updated', { invoice: voided });
     return voided;
   });
 }
@@ -63,7 +65,9 @@ export function deleteInvoice(id: string, ctx: BillingContext): Invoice {
     const invoice = getInvoice(id, ctx);
     refuseIfSettled(invoice, 'deleted');
     ctx.store.invoices.remove(id);
-    return { ...invoice, deleted: true, ...touch(invoice, ctx.clock()) };
+    const deleted: Invoice = { ...invoice, deleted: true, ...touch(invoice, ctx.clock()) };
+    recordEvent(ctx, 'invoice_deleted', { invoice: deleted });
+    return deleted;
   });
 }
 

@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/event-log.js';
 import { found, paramNotUnique } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import type { Order, OrderCreate, OrderUpdate } from '../schemas/order.js';
@@ -24,6 +25,7 @@ export function createOrder(input: OrderCreate, ctx: BillingContext): Order {
     if (ctx.store.orders.get(order.id)) throw paramNotUnique('id', order.id);
     linkOrder(order, ctx);
     ctx.store.orders.insert(order, { invoice_id: order.invoice_id });
+    recordEvent(ctx, 'order_created', { order });
   });
   return order;
 }
@@ -43,6 +45,8 @@ export function updateOrder(id: string, input: OrderUpdate, ctx: BillingContext)
     ctx.store.orders.update(updated, { invoice_id: updated.invoice_id });
     // The invoice may have been deleted since; the order stays, as the platform keeps it.
     if (ctx.store.invoices.get(updated.invoice_id)) linkOrder(updated, ctx);
+    recordEvent(ctx, 'order_updated', { order: updated });
+    if (input.status === 'cancelled' && current.status !== 'cancelled') recordEvent(ctx, 'order_cancelled', { order: updated });
     return updated;
   });
 }

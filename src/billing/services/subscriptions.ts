@@ -1,3 +1,4 @@
+import { recordEvent } from '../events/event-log.js';
 import { found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Pagination } from '../pagination.js';
 import { readIndexed } from '../params.js';
@@ -5,7 +6,7 @@ import { AddonRow } from '../schemas/invoice.js';
 import type { Subscription, SubscriptionCreate } from '../schemas/subscription.js';
 import { getAddon, getPlan } from './catalog.js';
 import { newId, seconds, touch, type BillingContext } from './context.js';
-import { getCustomer } from './customers.js';
+import { customerView, getCustomer } from './customers.js';
 import type { DraftLine } from './invoice-draft.js';
 import { issueInvoice, type Issued } from './invoice-issue.js';
 
@@ -70,6 +71,8 @@ export function createSubscription(customerId: string, input: SubscriptionCreate
         if (ctx.store.subscriptions.get(subscription.id)) throw paramNotUnique('id', subscription.id);
         stored = { ...subscription, due_invoices_count: invoice.status === 'paid' ? 0 : 1, ...(input.coupon !== undefined && { coupons: [{ coupon_id: invoice.discounts[0]?.entity_id ?? input.coupon, applied_count: 1, object: 'coupon' as const }] }) };
         ctx.store.subscriptions.insert(stored, { customer_id: customer.id });
+        recordEvent(ctx, 'subscription_created', { subscription: stored, customer: customerView(customer).customer, invoice });
+        return { subscription: stored };
       },
     },
     ctx,

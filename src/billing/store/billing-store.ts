@@ -11,6 +11,10 @@ import type { Subscription } from '../schemas/subscription.js';
 import type { Transaction } from '../schemas/transaction.js';
 import { BILLING_MIGRATIONS } from './migrations/index.js';
 import { resourceTable } from './resource-table.js';
+import { eventsTable } from './events-table.js';
+import { webhookDeliveries } from './webhook-deliveries.js';
+import { einvoiceJobs } from './einvoice-jobs.js';
+import type { WebhookEndpoint } from '../schemas/webhook-endpoint.js';
 
 export const BILLING_DB_FILE = 'billing.sqlite';
 
@@ -32,6 +36,10 @@ export function openBillingStore(dataDir: string, now: () => Date = () => new Da
       invoices: resourceTable<Invoice>(db, 'invoices', INVOICE_COLUMNS),
       transactions: resourceTable<Transaction>(db, 'transactions', TRANSACTION_COLUMNS),
       creditNotes: resourceTable<CreditNote>(db, 'credit_notes', ['customer_id', 'reference_invoice_id', 'status', 'date']),
+      events: eventsTable(db),
+      webhookEndpoints: resourceTable<WebhookEndpoint>(db, 'webhook_endpoints'),
+      webhookDeliveries: webhookDeliveries(db),
+      einvoiceJobs: einvoiceJobs(db),
       /** The next number of a sequence (`invoice`, `credit_note`): 1, 2, …; never handed out twice. */
       nextNumber: (() => {
         const stmt = db.prepare<[string], { last: number }>('INSERT INTO numbering (name, last) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET last = last + 1 RETURNING last');

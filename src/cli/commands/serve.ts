@@ -1,4 +1,4 @@
-import { resolveSettings } from '../../config/settings.js';
+import { resolveSettings, type Settings } from '../../config/settings.js';
 import { startAdapter } from '../../runtime/adapter-runtime.js';
 import { startBilling } from '../../runtime/billing-runtime.js';
 import { settingFlags, type Command, type Values } from '../command.js';
@@ -9,7 +9,11 @@ const SERVER_SETTINGS = [
   'AUTH_FAILURE_WINDOW', 'TRUST_PROXY', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT', 'ERROR_HELP_URL',
 ] as const;
 
-const BILLING_SETTINGS = ['HOST', 'BILLING_PORT', 'DATA_DIR', 'BILLING_API_KEY', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT'] as const;
+const BILLING_SETTINGS = [
+  'HOST', 'BILLING_PORT', 'DATA_DIR', 'BILLING_API_KEY', 'BILLING_API_KEY_NAME', 'BILLING_CURRENCY', 'BILLING_TAX_RATES', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT',
+  'BILLING_ACCESS_TOKEN', 'WEBHOOK_TIMEOUT', 'WEBHOOK_CONCURRENCY', 'ADAPTER_URL', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG', 'BILLING_EINVOICING_CONFIG',
+  'EINVOICE_COUNTRIES', 'EINVOICE_STATUS_TIMEOUT', 'EINVOICE_RETRY_HORIZON', 'RETRY_MIN_DELAY', 'RETRY_MAX_DELAY',
+] as const;
 
 type Part = 'adapter' | 'billing';
 
@@ -20,8 +24,9 @@ async function run(command: Command, values: Values, parts: readonly Part[]): Pr
   const stop = untilSignal();
   const running: { close(): Promise<void> }[] = [];
   try {
-    if (parts.includes('adapter')) running.push(await startAdapter(settings));
-    if (parts.includes('billing')) running.push(await startBilling(settings));
+    if (parts.length === 2) running.push(...(await startWired(settings)));
+    else if (parts.includes('adapter')) running.push(await startAdapter(settings));
+    else running.push(await startBilling(settings));
   } catch (err) {
     await Promise.all(running.map((r) => r.close()));
     throw err;
@@ -30,6 +35,25 @@ async function run(command: Command, values: Values, parts: readonly Part[]): Pr
   process.stderr.write(`einvoicing-adapter: ${signal} received, finishing in-flight requests\n`);
   await Promise.all(running.map((r) => r.close()));
   return 0;
+}
+
+/**
+ * `start`: billing first (its URL is where the adapter sends status callbacks), then the adapter
+ * with BILLING_URL and BILLING_ACCESS_TOKEN pointing at that billing module (a token generated
+ * and kept in DATA_DIR when unset), then billing is connected to the adapter with the adapter's
+ * key. ADAPTER_URL or BILLING_URL point either side at a real counterpart instead.
+ */
+async function startWired(settings: Settings): Promise<{ close(): Promise<void> }[]> {
+  const billing = await startBilling(settings, { announceLater: true });
+  try {
+    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, billingAccessToken: settings.billingAccessToken ?? billing.accessToken });
+    billing.announce();
+    if (!settings.adapterUrl) billing.connectAdapter({ url: adapter.url, apiKey: adapter.apiKey.key });
+    return [adapter, billing];
+  } catch (err) {
+    await billing.close();
+    throw err;
+  }
 }
 
 export const serveCommand: Command = {

@@ -68,7 +68,7 @@ export class SandboxNetwork implements Transport {
       documentType: 'ubl-applicationresponse',
       mimeType: 'application/xml',
       content: buyerResponseXml(sent.envelope, response, id, at.slice(0, 10)),
-      payload: { message_id: messageId, event: 'inbound', in_reply_to: sent.messageId, document_type: 'ubl-applicationresponse', sender: participantKey(sent.envelope.receiver), response_code: response.status },
+      payload: { message_id: messageId, event: 'inbound', in_reply_to: sent.messageId, document_type: 'ubl-applicationresponse', sender: participantKey(sent.envelope.receiver), response_code: response.status, ...(response.reason_code && { reason_code: response.reason_code }), ...(response.note && { note: response.note }) },
       references: [{ key: 'Response Message ID', value: messageId }],
     };
   }
