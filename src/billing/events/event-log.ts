@@ -37,13 +37,9 @@ export function recordEvent(ctx: BillingContext, type: EventType, content: Recor
   const id = newId('ev_', now);
   const at = now.toISOString();
   const actor = ctx.actor ?? { source: 'api' };
-  const states: DeliveryState[] = [];
-  const webhooks = ctx.store.webhookEndpoints.list({ limit: 100, order: 'asc' }).items.map((e) => {
-    const state = !e.disabled && subscribed(e, type) ? 'scheduled' : 'skipped';
-    ctx.store.webhookDeliveries.insert(id, e.id, state, at);
-    states.push(state);
-    return { id: e.id, webhook_status: state, object: 'webhook' as const };
-  });
+  const deliveries = ctx.store.webhookEndpoints.list({ limit: 100, order: 'asc' }).items.map((e) => ({ endpointId: e.id, state: !e.disabled && subscribed(e, type) ? ('scheduled' as const) : ('skipped' as const) }));
+  const states: DeliveryState[] = deliveries.map((d) => d.state);
+  const webhooks = deliveries.map((d) => ({ id: d.endpointId, webhook_status: d.state, object: 'webhook' as const }));
   const event: Omit<BillingEvent, 'webhook_status' | 'webhooks'> = {
     id,
     occurred_at: seconds(now),
@@ -63,6 +59,7 @@ export function recordEvent(ctx: BillingContext, type: EventType, content: Recor
     webhooks: JSON.stringify(webhooks),
     data: JSON.stringify(event),
   });
+  for (const d of deliveries) ctx.store.webhookDeliveries.insert(id, d.endpointId, d.state, at);
   if (states.includes('scheduled')) ctx.onEvent?.();
   return id;
 }

@@ -1,0 +1,168 @@
+import { expect } from 'chai';
+import Chargebee, { basicAuthValidator } from 'chargebee';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { killChildren, runBin, type Child } from '../helpers/child.js';
+import { eventually } from '../helpers/lifecycle.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
+
+// The whole loop on `start` (what `npm start` runs), as a child process with real ports and
+// real SQLite files and the demo configuration: a customer in Germany (a Peppol country of the
+// demo) and a one-off invoice created through the billing API → billing submits the SPI
+// document → the adapter renders UBL (checked by the official rules) → the sandbox delivers it
+// → the status callback sets the invoice's einvoice to success → an invoice_updated event is
+// recorded and delivered to a webhook receiver built on the platform's own webhook handler; a
+// buyer rejection injected through the sandbox control API shows on the invoice.
+
+const ADAPTER_KEY = 'loop-adapter-key-0123456789';
+const BILLING_KEY = 'loop-billing-key-0123456789';
+const HOOK_USER = 'hooks';
+const HOOK_PASSWORD = 'hook-secret-42';
+
+interface Received {
+  id: string;
+  event_type: string;
+  api_version: string;
+  content: Record<string, any>;
+}
+
+describe('the e-invoicing loop on `start` (billing → adapter → sandbox → callback → event → webhook)', function () {
+  this.timeout(90_000);
+  let child: Child;
+  let adapterUrl: string;
+  let billingUrl: string;
+  let receiver: Server;
+  let receiverUrl: string;
+  const received: Received[] = [];
+  const cwd = tempDir('loop-');
+
+  before(async () => {
+    type Reply = { response?: { writeHead: (s: number) => { end: () => void } } };
+    const handler = new Chargebee({ site: 'x', apiKey: 'x' } as never).webhooks.createHandler({
+      requestValidator: basicAuthValidator((u: string, p: string) => u === HOOK_USER && p === HOOK_PASSWORD),
+    }) as unknown as { on(name: string, listener: (...args: any[]) => void): void; handle(o: object): Promise<void> };
+    // Every type this test subscribes to: the handler emits each under its own name.
+    const take = ({ event, response }: Reply & { event: Received }) => {
+      received.push(event);
+      response?.writeHead(200).end();
+    };
+    handler.on('invoice_generated', take);
+    handler.on('invoice_updated', take);
+    handler.on('error', (_err: Error, { response }: Reply) => response?.writeHead(401).end());
+    receiver = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => void handler.handle({ body, headers: req.headers as Record<string, string>, request: req, response: res }));
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/chargebee-webhooks`;
+
+    child = runBin(['start'], {
+      cwd,
+      env: { ADAPTER_PORT: '0', BILLING_PORT: '0', DATA_DIR: join(cwd, 'data'), ADAPTER_API_KEY: ADAPTER_KEY, BILLING_API_KEY: BILLING_KEY, LOG_LEVEL: process.env.LOOP_LOG ?? 'warn', RETRY_MIN_DELAY: '100', RETRY_MAX_DELAY: '500' },
+    });
+    adapterUrl = (await child.waitFor(/adapter listening on (http:\/\/127\.0\.0\.1:\d+)/, 20_000))[1]!;
+    billingUrl = (await child.waitFor(/billing API listening on (http:\/\/127\.0\.0\.1:\d+)/, 20_000))[1]!;
+  });
+
+  after(async () => {
+    if (process.env.LOOP_LOG) process.stderr.write(child.stderr());
+    await killChildren();
+    await new Promise((r) => receiver.close(r));
+  });
+
+  const v1 = () => new Chargebee({ site: '127.0.0.1', apiKey: BILLING_KEY, hostSuffix: '', protocol: 'http', port: Number(new URL(billingUrl).port), apiPath: '/api/v1' } as never);
+  const v2 = () => new Chargebee({ site: '127.0.0.1', apiKey: BILLING_KEY, hostSuffix: '', protocol: 'http', port: Number(new URL(billingUrl).port), apiPath: '/api/v2' } as never);
+  const adapter = async (path: string, init: { method?: string; json?: unknown } = {}) => {
+    const res = await fetch(`${adapterUrl}${path}`, {
+      method: init.method ?? 'GET',
+      headers: { authorization: `Bearer ${ADAPTER_KEY}`, ...(init.json !== undefined && { 'content-type': 'application/json' }) },
+      ...(init.json !== undefined && { body: JSON.stringify(init.json) }),
+    });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  it('e-invoices a German customer\'s invoice, reports success on it, and tells the webhook receiver', async () => {
+    const { webhook_endpoint: endpoint } = await v2().webhookEndpoint.create({
+      name: 'loop receiver',
+      url: receiverUrl,
+      basic_auth_username: HOOK_USER,
+      basic_auth_password: HOOK_PASSWORD,
+      enabled_events: ['invoice_generated', 'invoice_updated'],
+    } as never);
+    expect(endpoint).to.include({ name: 'loop receiver', api_version: 'v2', disabled: false, primary_url: true });
+    expect(endpoint).not.to.have.property('basic_auth_password');
+
+    const { customer } = await v1().customer.create({
+      first_name: 'Erika',
+      last_name: 'Mustermann',
+      company: 'Kunde GmbH',
+      vat_number: '123456789',
+      auto_collection: 'off',
+      billing_address: { line1: 'Berliner Str. 123', city: 'Berlin', zip: '10115', country: 'DE' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 12_000, description: 'Consulting, March' }, { amount: 4_999, description: 'Support plan' }] } as never);
+    expect(invoice.total).to.equal(20_229); // 169.99 + 19 % VAT (32.30)
+    expect(invoice.einvoice).to.include({ status: 'scheduled' });
+
+    // The status callback brings success (the sandbox delivers after one second).
+    const delivered = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'success' ? now : undefined;
+    }, 30_000, 'einvoice success on the invoice');
+    const einvoice = delivered.einvoice as Record<string, any>;
+    expect(einvoice.id).to.equal(invoice.einvoice!.id);
+    expect(einvoice.reference_id).to.match(/^[0-9a-f-]{36}$/);
+    expect(einvoice.reference_number).to.match(/@sandbox\.invalid$/);
+
+    // The adapter holds the SPI document billing built, and its UBL passes the official rules.
+    const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
+    expect(status.body.status).to.equal('SUCCESS');
+    const q = 'country=DE&transaction_type=B2B&model=PEPPOL&document_type=ubl-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    expect(download.status).to.equal(200);
+    const xml = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(xml).to.match(new RegExp(`<cbc:ID>${invoice.id}</cbc:ID>`));
+    expect(xml).to.contain('<cbc:CompanyID>DE123456789</cbc:CompanyID>'); // vat_number with the billing country's prefix
+    expect(xml).to.contain('<cbc:PayableAmount currencyID="EUR">202.29</cbc:PayableAmount>');
+    expect(xml).to.contain('<cbc:TaxAmount currencyID="EUR">32.30</cbc:TaxAmount>');
+    if (validatorAvailable()) {
+      const file = join(cwd, 'loop-invoice.xml');
+      writeFileSync(file, xml);
+      const [result] = validateFiles([file]);
+      expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
+    }
+
+    // The change came with an invoice_updated event by the adapter (an external service)…
+    const { list } = await v2().event.list({ event_type: { is: 'invoice_updated' }, limit: 10 } as never);
+    const success = list.map((e: any) => e.event).find((e: any) => e.content.invoice.id === invoice.id && e.content.invoice.einvoice.status === 'success');
+    expect(success, 'invoice_updated with einvoice success').to.not.equal(undefined);
+    expect(success).to.include({ source: 'external_service', user: 'einvoicing-adapter', api_version: 'v2' });
+
+    // …delivered to the receiver through the platform's webhook handler (basic auth checked).
+    const hook = await eventually(() => received.find((e) => e.id === success.id), 20_000, 'the webhook of the success event');
+    expect(hook.event_type).to.equal('invoice_updated');
+    expect(hook.content.invoice.einvoice.status).to.equal('success');
+    expect(received.some((e) => e.event_type === 'invoice_generated' && e.content.invoice.id === invoice.id)).to.equal(true);
+    const settled = await eventually(async () => {
+      const { event } = await v2().event.retrieve(success.id);
+      return event.webhook_status === 'succeeded' ? event : undefined;
+    }, 10_000, 'webhook_status succeeded');
+    expect(settled.webhooks).to.deep.equal([{ id: endpoint.id, webhook_status: 'succeeded', object: 'webhook' }]);
+
+    // A buyer rejection injected through the sandbox shows on the invoice.
+    const rejection = await adapter(`/sandbox/documents/${einvoice.reference_id}/buyer-response`, { method: 'POST', json: { status: 'REJECTED', note: 'No purchase order given' } });
+    expect(rejection.status).to.equal(201);
+    const rejected = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'rejected' ? now : undefined;
+    }, 20_000, 'einvoice rejected on the invoice');
+    const after = rejected.einvoice as Record<string, any>;
+    expect(after.message).to.equal('Rejected by the buyer: No purchase order given');
+    expect(after.related_documents[0]).to.include({ document_id: rejection.body.related_document_id, document_type: 'ubl-applicationresponse', flow: 'INBOUND' });
+    await eventually(() => received.find((e) => e.event_type === 'invoice_updated' && e.content.invoice.einvoice?.status === 'rejected'), 20_000, 'the webhook of the rejection');
+  });
+});
