@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { billingFigures, STORED_INVOICES } from './billing.js';
 import { callbackFigures, QUEUED_CALLBACKS } from './callbacks.js';
+import { eventFigures, STORED_EVENTS } from './events.js';
 import { httpFigures } from './http.js';
 import { renderFigures } from './render.js';
 
@@ -11,7 +12,9 @@ import { renderFigures } from './render.js';
 // second, and one list page with 100,000 invoices stored (figures to report; the billing issue
 // sets no target). Then callbacks (issue 4): 10,000 queued callbacks drained to a local
 // receiver; targets ≥ 2,000 callbacks/s and < 10 s. BENCH_SECONDS sets the HTTP duration
-// (default 10); BENCH_ONLY=adapter, billing or callbacks runs one part.
+// (default 10). Then the events list (issue 6): each filter with 1,000,000 events stored, one
+// request at a time; target median < 20 ms. BENCH_ONLY=adapter, billing, callbacks or events
+// runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -21,6 +24,18 @@ console.log(`node ${process.version}, ${os.cpus().length} cpus (${os.cpus()[0]?.
 if (!only || only === 'adapter') await adapterBench();
 if (!only || only === 'billing') await billingBench();
 if (!only || only === 'callbacks') await callbacksBench();
+if (!only || only === 'events') await eventsBench();
+
+async function eventsBench(): Promise<void> {
+  console.log(`\nevents list (API v2) with ${fmt(STORED_EVENTS)} events stored, one request at a time, 200 rounds per query:`);
+  const { figures, seedSeconds } = await eventFigures();
+  for (const f of figures) console.log(`  median ${fmt(f.median, 2).padStart(6)} ms  p95 ${fmt(f.p95, 2).padStart(6)} ms  rows ${String(f.rows).padStart(3)}  ${f.name}`);
+  console.log(`  (seeding ${fmt(STORED_EVENTS)} events took ${fmt(seedSeconds, 1)} s)`);
+  const worst = Math.max(...figures.map((f) => f.median));
+  const ok = worst < 20;
+  console.log(`  ${ok ? 'PASS' : 'FAIL'}  every filtered list's median < 20 ms (worst ${fmt(worst, 2)} ms)`);
+  if (!ok) process.exitCode = 1;
+}
 
 async function callbacksBench(): Promise<void> {
   console.log(`\ncallbacks, ${fmt(QUEUED_CALLBACKS)} queued, drained by the worker to a local receiver (own process):`);

@@ -49,6 +49,7 @@ export function eventsTable(db: Database) {
       const indexed = chooseIndexed(q.conditions);
       const where = q.conditions.map((c, i) => {
         if (!COLUMNS.has(c.column)) throw new Error(`events cannot be filtered on ${c.column}`);
+        if (c.column === 'id' && c.op === 'starts_with') return idPrefix(String(c.value), `p${i}`, params, c !== indexed);
         return conditionSql(c, `p${i}`, params, c !== indexed && c.column !== 'occurred_at');
       });
       const desc = q.order === 'desc';
@@ -78,9 +79,21 @@ export type EventsTable = ReturnType<typeof eventsTable>;
 /**
  * The one equality SQLite may take an index for; every other filter is written `+column`.
  * An `is` on an indexed column walks that column's (column, occurred_at) index already in the
- * list's order. Without one, the time index serves the order and the filters are checked row by
- * row: an `in` of two types would otherwise make SQLite gather and sort every matching row.
+ * list's order. Without one, an id prefix seeks the id index (its few rows are then sorted);
+ * else the time index serves the order and the filters are checked row by row: an `in` of two
+ * types would otherwise make SQLite gather and sort every matching row.
  */
 function chooseIndexed(conditions: readonly Condition[]): Condition | undefined {
-  return conditions.find((c) => c.op === 'is' && INDEXED.includes(c.column));
+  return conditions.find((c) => c.op === 'is' && INDEXED.includes(c.column)) ?? conditions.find((c) => c.column === 'id' && c.op === 'starts_with');
+}
+
+/**
+ * `id[starts_with]` as a range of the id index (ids from `prefix` up to `prefix` followed by the
+ * highest code point), which SQLite can seek, instead of testing every row's prefix.
+ */
+function idPrefix(prefix: string, name: string, params: Record<string, unknown>, filterOnly: boolean): string {
+  params[`${name}a`] = prefix;
+  params[`${name}b`] = `${prefix}\u{10FFFF}`;
+  const col = filterOnly ? '+id' : 'id';
+  return `${col} >= @${name}a AND ${col} < @${name}b`;
 }
