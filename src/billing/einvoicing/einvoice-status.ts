@@ -54,21 +54,27 @@ export function applyStatus(resourceType: ResourceType, id: string, report: Stat
   const einvoice = nextEinvoice(before, report);
   if (JSON.stringify(einvoice) === JSON.stringify(before)) return false;
   const now = ctx.clock();
-  const withActor = { ...ctx, actor };
-  if (resourceType === 'invoice') {
-    const invoice: Invoice = { ...(found.resource as Invoice), einvoice, ...touch(found.resource, now) };
-    ctx.store.invoices.update(invoice, invoiceColumns(invoice));
-    recordEvent(withActor, 'invoice_updated', { invoice });
-  } else {
-    const cn: CreditNote = { ...(found.resource as CreditNote), einvoice, ...touch(found.resource, now) };
-    ctx.store.creditNotes.update(cn, creditNoteColumns(cn));
-    recordEvent(withActor, 'credit_note_updated', { credit_note: cn });
-  }
+  storeEinvoice(resourceType, found.resource, einvoice, { ...ctx, actor });
   if (!pendingReport) {
     if (PENDING.has(report.status) && report.via === 'callback') ctx.store.einvoiceJobs.pollLater(current.id, new Date(now.getTime() + (ctx.einvoicing?.statusTimeoutMs ?? 900_000)).toISOString(), now.toISOString());
     else ctx.store.einvoiceJobs.finish(current.id, now.toISOString());
   }
   return true;
+}
+
+/** Stores the document with its new `einvoice` and writes invoice_updated / credit_note_updated; call inside a transaction. */
+export function storeEinvoice(resourceType: ResourceType, resource: Resource, einvoice: Einvoice, ctx: BillingContext): Resource {
+  const now = ctx.clock();
+  if (resourceType === 'invoice') {
+    const invoice: Invoice = { ...(resource as Invoice), einvoice, ...touch(resource, now) };
+    ctx.store.invoices.update(invoice, invoiceColumns(invoice));
+    recordEvent(ctx, 'invoice_updated', { invoice });
+    return invoice;
+  }
+  const cn: CreditNote = { ...(resource as CreditNote), einvoice, ...touch(resource, now) };
+  ctx.store.creditNotes.update(cn, creditNoteColumns(cn));
+  recordEvent(ctx, 'credit_note_updated', { credit_note: cn });
+  return cn;
 }
 
 /** Whether billing stops waiting for more statuses of the document once it has this one. */

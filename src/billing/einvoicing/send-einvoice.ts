@@ -1,11 +1,10 @@
 import { found, invalidState } from '../errors.js';
-import { recordEvent } from '../events/event-log.js';
 import type { CreditNote } from '../schemas/credit-note.js';
 import type { Invoice } from '../schemas/invoice.js';
-import { touch, type BillingContext } from '../services/context.js';
-import { creditNoteColumns, invoiceColumns } from '../store/billing-store.js';
+import type { BillingContext } from '../services/context.js';
 import type { ResourceType } from '../store/einvoice-jobs.js';
 import { scheduleEinvoice } from './einvoice.js';
+import { storeEinvoice } from './einvoice-status.js';
 import { routeFor } from './einvoicing-settings.js';
 
 /**
@@ -25,17 +24,6 @@ export function sendEinvoice(resourceType: ResourceType, id: string, ctx: Billin
     if (status !== undefined && status !== 'failed') {
       throw invalidState(`The e-invoice of ${resourceType} ${id} is ${status}; only a failed e-invoice can be sent again${status === 'rejected' ? ' (answer a rejection with a credit note)' : ''}.`);
     }
-    const einvoice = scheduleEinvoice(resourceType, id, customer, ctx)!;
-    const now = ctx.clock();
-    if (resourceType === 'invoice') {
-      const invoice: Invoice = { ...(resource as Invoice), einvoice, ...touch(resource, now) };
-      ctx.store.invoices.update(invoice, invoiceColumns(invoice));
-      recordEvent(ctx, 'invoice_updated', { invoice });
-      return invoice;
-    }
-    const cn: CreditNote = { ...(resource as CreditNote), einvoice, ...touch(resource, now) };
-    ctx.store.creditNotes.update(cn, creditNoteColumns(cn));
-    recordEvent(ctx, 'credit_note_updated', { credit_note: cn });
-    return cn;
+    return storeEinvoice(resourceType, resource, scheduleEinvoice(resourceType, id, customer, ctx)!, ctx);
   });
 }
