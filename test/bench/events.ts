@@ -26,7 +26,7 @@ export interface EventQueryFigure {
 }
 
 export async function eventFigures(rounds = 200): Promise<{ figures: EventQueryFigure[]; seedSeconds: number }> {
-  let now = Date.parse('2026-06-01T00:00:00Z');
+  const now = Date.parse('2026-06-01T00:00:00Z');
   const rt = await startBilling(resolveSettings({ BILLING_PORT: '0', DATA_DIR: tempDir('bench-events-'), BILLING_API_KEY: KEY, LOG_LEVEL: 'silent' }), { logger: createLogger('silent'), say: () => undefined, clock: () => new Date(now) });
   const t0 = performance.now();
   const span = 120 * 86_400;
@@ -81,7 +81,6 @@ export async function eventFigures(rounds = 200): Promise<{ figures: EventQueryF
     times.sort((a, b) => a - b);
     figures.push({ name, median: times[Math.floor(times.length / 2)]!, p95: times[Math.floor(times.length * 0.95)]!, rows });
   }
-  now += 0;
   await rt.close();
   return { figures, seedSeconds };
 }

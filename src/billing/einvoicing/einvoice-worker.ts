@@ -98,9 +98,9 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
     if (!status) return this.pollAgain(job, now, `unknown status ${answer.status}`);
     const report: StatusReport = { status, via: 'poll', ...(status === 'FAILED' && answer.processing_details && { errors: answer.processing_details }) };
     ctx.store.transaction(() => {
+      // A settled status ends the job inside applyStatus (or ended it when a callback brought it first).
       applyStatus(job.resourceType, job.resourceId, report, JOB_ACTOR, ctx, job);
-      if (isSettled(status)) ctx.store.einvoiceJobs.finish(job.id, now.toISOString());
-      else this.schedulePoll(job, now, null);
+      if (!isSettled(status)) this.schedulePoll(job, now, null);
     });
   }
 

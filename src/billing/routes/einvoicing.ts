@@ -21,7 +21,8 @@ export function einvoiceStatusRoutes(router: Router, ctx: BillingContext, token:
   for (const [collection, resourceType] of Object.entries(COLLECTIONS)) {
     router.post(`/${collection}/:id/einvoice_status`, (k) => {
       const report = readReport(k.request.body);
-      const provider = typeof (k.request.body as Record<string, unknown>)?.einvoicing_provider_id === 'string' ? String((k.request.body as Record<string, unknown>).einvoicing_provider_id).slice(0, 150) : 'einvoicing';
+      const sender = (k.request.body as { einvoicing_provider_id?: unknown } | undefined)?.einvoicing_provider_id;
+      const provider = typeof sender === 'string' && sender !== '' ? sender.slice(0, 150) : 'einvoicing';
       const applied = ctx.store.transaction(() => applyStatus(resourceType, k.params.id!, report, { source: 'external_service', user: provider }, ctx));
       k.body = { document_id: k.params.id, status: report.status, applied };
     });
