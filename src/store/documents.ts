@@ -30,6 +30,8 @@ export interface ExistingDocument {
   id: string;
   bodySha256: string;
   requestId: string;
+  /** Its newest status: after FAILED the key takes a new document. */
+  currentStatus: string;
 }
 
 /** A stored document as read back: its row, its artifacts in order and its status history. */
@@ -63,8 +65,12 @@ export interface StatusRecord {
 }
 
 export function documentStatements(db: Database) {
+  // The newest document under the key (there are several only when earlier ones FAILED).
   const findByKey = db.prepare<[string, string, string, string], ExistingDocument>(
-    'SELECT id, body_sha256 AS bodySha256, request_id AS requestId FROM documents WHERE platform_id = ? AND type = ? AND model = ? AND country = ?',
+    `SELECT d.id, d.body_sha256 AS bodySha256, d.request_id AS requestId,
+            (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
+     FROM documents d WHERE d.platform_id = ? AND d.type = ? AND d.model = ? AND d.country = ?
+     ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
   );
   const insertDoc = db.prepare(
     `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
@@ -76,6 +82,9 @@ export function documentStatements(db: Database) {
   const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
   // Every document is queued for transmission in its own transaction (DESIGN: side effects are rows).
   const queueTransmission = db.prepare("INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at) VALUES (?, 'queued', ?, ?)");
+  const supersede = db.prepare(
+    "UPDATE callbacks SET state = 'failed', last_error = ?, ended_at = ? WHERE document_id = ? AND state = 'pending'",
+  );
   const getBody = db.prepare<[string], { body: string }>('SELECT body FROM documents WHERE id = ?');
   const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
     `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
@@ -105,6 +114,12 @@ export function documentStatements(db: Database) {
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
       queueTransmission.run(d.id, d.createdAt, d.createdAt);
     },
+    /**
+     * A FAILED document was submitted again as `by`: callbacks of the old one still waiting
+     * for the platform end unsent, so a late FAILED never lands on the new submission (the
+     * callback names the platform's document, not ours).
+     */
+    supersede: (id: string, by: string, at: string) => void supersede.run(`superseded by document ${by}`, at, id),
     /** The document's submission time and its status history, oldest first (for `/status`). */
     statusHistory(id: string): { id: string; createdAt: string; statuses: StatusRecord[] } | undefined {
       const doc = getSubmitted.get(id);

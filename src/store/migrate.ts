@@ -30,10 +30,11 @@ export function migrate(db: Database, migrations: readonly Migration[], now: () 
     const apply = db.transaction(() => {
       if (schemaVersion(db) >= m.version) return false; // another process got there first
       db.exec(m.sql);
+      if (m.foreignKeysOff) assertForeignKeys(db, m);
       insert.run(m.version, m.name, now().toISOString());
       return true;
     });
-    if (apply.immediate()) applied.push(m);
+    if (m.foreignKeysOff ? withoutForeignKeys(db, () => apply.immediate()) : apply.immediate()) applied.push(m);
   }
   return { applied, version: schemaVersion(db) };
 }
@@ -41,6 +42,26 @@ export function migrate(db: Database, migrations: readonly Migration[], now: () 
 export function schemaVersion(db: Database): number {
   const row = db.prepare('SELECT coalesce(max(version), 0) AS v FROM schema_migrations').get() as { v: number };
   return row.v;
+}
+
+/** Foreign key enforcement off around `run` (outside any transaction, where the pragma takes effect), restored after. */
+function withoutForeignKeys<T>(db: Database, run: () => T): T {
+  const was = db.pragma('foreign_keys', { simple: true }) === 1;
+  db.pragma('foreign_keys = OFF');
+  try {
+    return run();
+  } finally {
+    if (was) db.pragma('foreign_keys = ON');
+  }
+}
+
+/** A rebuild that left a dangling reference rolls back instead of committing it. */
+function assertForeignKeys(db: Database, m: Migration): void {
+  const broken = db.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+  if (broken.length > 0) {
+    const first = broken[0]!;
+    throw new Error(`migration ${m.name}: ${broken.length} rows break a foreign key (first: ${first.table} rowid ${first.rowid} → ${first.parent})`);
+  }
 }
 
 function assertOrdered(migrations: readonly Migration[]): void {

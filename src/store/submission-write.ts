@@ -8,10 +8,12 @@ export type WriteOutcome = { id: string; created: boolean } | { conflictWith: st
  * Stores a prepared submission unless its key (id, type, model, country) is taken. Run inside
  * an IMMEDIATE transaction, so the lookup sees every committed writer. The same body again (byte
  * equal, or equal once keys are sorted) is the stored document; any other body is a conflict.
+ * A key whose newest document FAILED is free again: the platform resubmits after fixing it.
  */
 export function writeSubmission(statements: DocumentStatements, row: NewDocument): WriteOutcome {
   const existing = statements.findByKey(row);
-  if (!existing) {
+  if (!existing || isResubmittable(existing)) {
+    if (existing) statements.supersede(existing.id, row.id, row.createdAt);
     statements.insert(row);
     return { id: row.id, created: true };
   }
@@ -24,3 +26,6 @@ export function sameBody(statements: DocumentStatements, existing: { id: string;
   const stored = statements.bodyOf(existing.id);
   return stored !== undefined && canonicalJson(JSON.parse(stored)) === canonicalJson(JSON.parse(bodyText));
 }
+
+/** The adapter gave up on the document, so its key may carry a new submission (SPI: FAILED is final). */
+export const isResubmittable = (existing: { currentStatus: string }) => existing.currentStatus === 'FAILED';

@@ -114,6 +114,38 @@ describe('the sandbox network', function () {
       expect(adapter.runtime.store.callbacks.ofDocument(id).map((r) => r.state)).to.deep.equal(['pending']);
     });
 
+    it('takes a FAILED document again under the same platform id as a new document, and ends the old one\'s unsent callbacks', async () => {
+      const body = invoiceTo('INV-SB-6');
+      const first = await submit(adapter, body);
+      expect(await submit(adapter, body)).to.equal(first); // idempotent while it is under way
+      const changed = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...body, note: 'corrected' } });
+      expect(changed.status).to.equal(400);
+      expect((await bodyOf(changed)).errors[0].message).to.match(/already submitted as document .* with a different body/);
+      await eventually(() => adapter.runtime.store.transmissions.state(first)?.state === 'sent', 5000, 'hand-over to the network');
+      expect((await control(adapter, first, 'network-failure', { mode: 'permanent' })).status).to.equal(202);
+      await eventually(async () => (await statusOf(adapter, first)).status === 'FAILED', 5000, 'FAILED');
+      expect(adapter.runtime.store.callbacks.ofDocument(first).map((r) => r.state)).to.deep.equal(['pending']);
+
+      // The platform resends the same body (send_einvoice after a transient cause was fixed).
+      const second = await submit(adapter, body);
+      expect(second).to.not.equal(first);
+      expect((await statusOf(adapter, second)).status).to.equal('ACCEPTED');
+      expect(await submit(adapter, body)).to.equal(second); // the newest document answers from now on
+      const [old] = adapter.runtime.store.callbacks.ofDocument(first);
+      expect(old).to.include({ state: 'failed', lastError: `superseded by document ${second}` });
+      // The failed document keeps its history and stays downloadable by its own id.
+      expect((await statusOf(adapter, first)).status).to.equal('FAILED');
+
+      // Fail the second as well: a corrected body is then a third document.
+      await eventually(() => adapter.runtime.store.transmissions.state(second)?.state === 'sent', 5000, 'hand-over of the second');
+      expect((await control(adapter, second, 'network-failure', { mode: 'permanent' })).status).to.equal(202);
+      await eventually(async () => (await statusOf(adapter, second)).status === 'FAILED', 5000, 'the second FAILED');
+      const third = await submit(adapter, { ...body, note: 'corrected' });
+      expect([first, second]).to.not.include(third);
+      const rows = adapter.runtime.store.db.prepare("SELECT id FROM documents WHERE platform_id = 'INV-SB-6' ORDER BY created_at, id").all();
+      expect(rows.map((r) => (r as { id: string }).id)).to.deep.equal([first, second, third]);
+    });
+
     it('retries a document whose first sends fail (injected while queued) and fails it at the retry horizon', async () => {
       const horizon = await startTestAdapter({
         env: { ADAPTER_CONFIG: sandboxConfig(`delivery_delay_ms: 0\nreceivers:\n  - { endpoint: "${FLAKY}", unreachable_attempts: 100 }`), RETRY_MIN_DELAY: '20', RETRY_MAX_DELAY: '40', DISPATCH_RETRY_HORIZON: '1' },

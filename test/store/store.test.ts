@@ -51,6 +51,44 @@ describe('the store', () => {
     db.close();
   });
 
+  it('rebuilds documents without the UNIQUE key (migration 5), keeping rows and references, with foreign keys back on', () => {
+    const db = openDatabase(join(tempDir(), 'adapter.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 4));
+    const at = '2026-01-01T00:00:00.000Z';
+    db.prepare(
+      "INSERT INTO documents VALUES ('d1', 'INV-1', 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', 'be', 'sha', '{}', 'r1', ?)",
+    ).run(at);
+    db.prepare("INSERT INTO document_statuses (document_id, status, source, created_at) VALUES ('d1', 'FAILED', 'network', ?)").run(at);
+    const statusId = (db.prepare('SELECT id FROM document_statuses').get() as { id: number }).id;
+    db.prepare("INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES ('d1', ?, '/p', 'b', ?, ?, ?)").run(statusId, at, at, at);
+    const insertSecond = "INSERT INTO documents VALUES ('d2', 'INV-1', 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', 'be', 'sha', '{}', 'r2', '2026-01-02T00:00:00.000Z')";
+    expect(() => db.exec(insertSecond)).to.throw(/UNIQUE constraint failed/);
+
+    expect(migrate(db, MIGRATIONS).applied.map((m) => m.name)).to.deep.equal(['document-resubmission']);
+    expect(db.pragma('foreign_keys', { simple: true })).to.equal(1);
+    expect(db.pragma('foreign_key_check')).to.deep.equal([]);
+    db.exec(insertSecond);
+    expect(db.prepare("SELECT id FROM documents WHERE platform_id = 'INV-1' ORDER BY created_at").all()).to.deep.equal([{ id: 'd1' }, { id: 'd2' }]);
+    // References still resolve to the rebuilt table: a callback for an unknown document is refused.
+    expect(() => db.prepare("INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES ('nope', ?, '/p', 'b', ?, ?, ?)").run(statusId + 1, at, at, at)).to.throw(/FOREIGN KEY/);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM documents WHERE platform_id = 'INV-1' AND type = 'INVOICE' AND model = 'PEPPOL' AND country = 'DE' ORDER BY created_at DESC LIMIT 1").all();
+    expect(JSON.stringify(plan)).to.contain('documents_by_key');
+    db.close();
+  });
+
+  it('rolls back a migration run without foreign keys that leaves a dangling reference', () => {
+    const db = openDatabase(join(tempDir(), 'x.sqlite'));
+    const migrations: Migration[] = [
+      { version: 1, name: 'one', sql: 'CREATE TABLE p (id TEXT PRIMARY KEY); CREATE TABLE c (p TEXT REFERENCES p(id)); INSERT INTO p VALUES (\'a\'); INSERT INTO c VALUES (\'a\');' },
+      { version: 2, name: 'two', foreignKeysOff: true, sql: "DELETE FROM p WHERE id = 'a'" },
+    ];
+    expect(() => migrate(db, migrations)).to.throw(/migration two: 1 rows break a foreign key \(first: c rowid 1 → p\)/);
+    expect(schemaVersion(db)).to.equal(1);
+    expect(db.prepare('SELECT count(*) AS n FROM p').get()).to.deep.equal({ n: 1 });
+    expect(db.pragma('foreign_keys', { simple: true })).to.equal(1);
+    db.close();
+  });
+
   it('refuses a database written by a newer version', () => {
     const dir = tempDir();
     const store = openStore(dir);

@@ -5,7 +5,7 @@ import { errorsOf, issueMessage } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
-import { sameBody } from '../../store/submission-write.js';
+import { isResubmittable, sameBody } from '../../store/submission-write.js';
 import { intake, parseEnvelope } from './intake.js';
 
 export interface SubmitDeps {
@@ -28,7 +28,9 @@ type Key = { platformId: string; type: string; model: string; country: string };
 /**
  * POST /einvoicing/documents: validate, render, and store document + artifacts + first status
  * in one transaction. The SPI's idempotency key is (id, type, model, country): the same body
- * again answers the stored document_id and stores nothing; a different body is a 400.
+ * again answers the stored document_id and stores nothing; a different body is a 400. Once the
+ * key's document is FAILED, a submission (same body or corrected) is a new document with a new
+ * document_id, and the failed one keeps its history.
  */
 export async function submitDocument(body: unknown, deps: SubmitDeps, requestId: string): Promise<SubmissionResult> {
   const envelope = parseEnvelope(body);
@@ -37,7 +39,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
   const existing = deps.store.documents.findByKey(key);
-  if (existing) {
+  if (existing && !isResubmittable(existing)) {
     if (!sameBody(deps.store.documents, existing, sha, bodyText)) throw conflict(key, existing.id);
     return { document_id: existing.id, status: 'ACCEPTED', request_id: requestId };
   }
@@ -73,6 +75,6 @@ function conflict(key: Key, existingId: string): SpiError {
   return SpiError.one(
     400,
     'INVALID_DATA',
-    `id: ${key.type} ${key.platformId} (${key.model}, ${key.country}) was already submitted as document ${existingId} with a different body; submit a correction under a new id`,
+    `id: ${key.type} ${key.platformId} (${key.model}, ${key.country}) was already submitted as document ${existingId} with a different body; submit a correction under a new id (or under this one once that document is FAILED)`,
   );
 }

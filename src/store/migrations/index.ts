@@ -2,13 +2,20 @@ import { m001AdapterMeta } from './001-adapter-meta.js';
 import { m002Documents } from './002-documents.js';
 import { m003StatusHistory } from './003-status-history.js';
 import { m004Lifecycle } from './004-lifecycle.js';
+import { m005DocumentResubmission } from './005-document-resubmission.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in order, each once, each in its own transaction. */
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /**
+   * Runs with foreign key enforcement off (a table rebuild: SQLite ignores the pragma inside a
+   * transaction, so migrate() sets it around it), then `PRAGMA foreign_key_check` must find
+   * nothing before the migration commits.
+   */
+  readonly foreignKeysOff?: boolean;
 }
 
 /** Every migration, oldest first. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission]);
