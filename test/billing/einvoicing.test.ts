@@ -154,6 +154,81 @@ describe('billing e-invoicing against an adapter (nock)', function () {
     expect(((await conflict.json()) as any).message).to.contain('only a failed e-invoice can be sent again');
   });
 
+  const send = (id: string, form?: string) =>
+    fetch(`${rt.url}/api/v2/invoices/${id}/send_einvoice`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${BILLING_TEST_KEY}:`).toString('base64')}`, ...(form !== undefined && { 'content-type': 'application/x-www-form-urlencoded' }) },
+      ...(form !== undefined && { body: form }),
+    }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+
+  it('takes a FAILED found by polling with the errors of processing_details as its message', async () => {
+    nock(ADAPTER).post('/einvoicing/documents').reply(200, { document_id: 'doc-f', status: 'ACCEPTED', request_id: 'rf' });
+    nock(ADAPTER).get('/einvoicing/documents/doc-f/status').reply(200, { document_id: 'doc-f', status: 'FAILED', processing_details: { errors: [{ code: 'INVALID_DATA', message: 'The VAT number provided is not registered with the tax authority.' }] } });
+    await customer('cus_nl_f');
+    const { invoice } = await v1.invoice.create({ customer_id: 'cus_nl_f', charges: [{ amount: 700, description: 'Fee' }] } as never);
+    const failed = await eventually(async () => ((await invoiceOf(invoice.id)).einvoice.status === 'failed' ? invoiceOf(invoice.id) : undefined), 10_000, 'failed by polling');
+    expect(failed.einvoice).to.include({ reference_id: 'doc-f', message: 'INVALID_DATA: The VAT number provided is not registered with the tax authority.' });
+  });
+
+  it('sends an application response about a delivered invoice from the seller to the customer, and follows it by polling', async () => {
+    nock(ADAPTER).post('/einvoicing/documents').reply(200, { document_id: 'doc-3', status: 'ACCEPTED', request_id: 'r3' });
+    nock(ADAPTER).get('/einvoicing/documents/doc-3/status').reply(200, { document_id: 'doc-3', status: 'SUCCESS', submission_date: '2026-01-01T00:00:00Z' });
+    await customer('cus_nl_ar');
+    const { invoice } = await v1.invoice.create({ customer_id: 'cus_nl_ar', charges: [{ amount: 2_000, description: 'Seats' }] } as never);
+
+    // Nothing to answer before the buyer has the e-invoice.
+    const early = await send(invoice.id, 'application_response[status]=MESSAGE_ACKNOWLEDGEMENT');
+    expect(early.status).to.equal(409);
+    expect(early.body).to.include({ api_error_code: 'invalid_state_for_request' });
+    expect(early.body.message).to.match(/an application response answers an e-invoice the buyer received/);
+    await eventually(async () => (await invoiceOf(invoice.id)).einvoice.status === 'success', 10_000, 'success by polling');
+
+    const bad = await send(invoice.id, 'application_response[status]=MAYBE');
+    expect(bad.status).to.equal(400);
+    expect(bad.body).to.include({ param: 'application_response[status]', api_error_code: 'param_wrong_value' });
+
+    let posted: Record<string, any> | undefined;
+    nock(ADAPTER).post('/einvoicing/documents', (b) => ((posted = b), true)).reply(200, { document_id: 'doc-ar', status: 'ACCEPTED', request_id: 'rar' });
+    nock(ADAPTER).get('/einvoicing/documents/doc-ar/status').reply(200, { document_id: 'doc-ar', status: 'SUCCESS', submission_date: '2026-01-01T00:00:01Z' });
+    const asked = await send(invoice.id, qs.stringify({ application_response: { status: 'Under query', note: 'Which seats does line 1 cover?' } }));
+    expect(asked.status).to.equal(200);
+    expect(asked.body.invoice.einvoice.status).to.equal('success'); // the invoice's own status is unchanged
+    expect(asked.body.invoice.einvoice.related_documents).to.deep.equal([
+      { document_id: `${invoice.id}-AR1`, document_type: 'ubl-applicationresponse', status: 'scheduled', flow: 'OUTBOUND', timestamp: asked.body.invoice.einvoice.related_documents[0].timestamp },
+    ]);
+
+    const sent = await eventually(async () => {
+      const rel = (await invoiceOf(invoice.id)).einvoice.related_documents?.[0];
+      return rel?.status === 'success' ? rel : undefined;
+    }, 20_000, 'the response delivered (polled)');
+    expect(sent).to.include({ document_id: `${invoice.id}-AR1`, reference_id: 'doc-ar', flow: 'OUTBOUND' });
+    expect(posted).to.deep.equal({
+      id: `${invoice.id}-AR1`,
+      type: 'APPLICATION_RESPONSE',
+      country: 'NL',
+      transaction_type: 'B2B',
+      model: 'PEPPOL',
+      issue_date: posted!.issue_date,
+      sender_party: { legal_entity: { registration_name: 'Beta Benelux B.V.', company_id: posted!.sender_party.legal_entity.company_id }, electronic_address: posted!.sender_party.electronic_address },
+      receiver_party: { legal_entity: { registration_name: 'cus_nl_ar B.V.', company_id: 'NL123456789B01' } },
+      document_response: { response: { status: 'UNDER_QUERY', note: 'Which seats does line 1 cover?' }, document_reference: { id: invoice.id, document_type_code: '380' } },
+    });
+    expect(posted!.issue_date).to.match(/^\d{4}-\d{2}-\d{2}$/);
+    expect(posted!.sender_party.electronic_address).to.have.keys('scheme', 'id');
+    const job = rt.store.db.prepare("SELECT state, document_id AS adapterId FROM einvoice_jobs WHERE kind = 'APPLICATION_RESPONSE' AND resource_id = ?").get(invoice.id);
+    expect(job).to.deep.equal({ state: 'done', adapterId: 'doc-ar' });
+    // The invoice's own job is untouched: a second response gets the next number.
+    nock(ADAPTER).post('/einvoicing/documents').reply(400, { errors: [{ code: 'INVALID_OPERATION', message: 'no driver serves it' }] });
+    const second = await send(invoice.id, 'application_response[status]=paid');
+    expect(second.body.invoice.einvoice.related_documents[1]).to.include({ document_id: `${invoice.id}-AR2`, status: 'scheduled' });
+    const refused = await eventually(async () => {
+      const rel = (await invoiceOf(invoice.id)).einvoice.related_documents?.[1];
+      return rel?.status === 'failed' ? rel : undefined;
+    }, 10_000, 'the second response failed');
+    expect(refused.message).to.equal('INVALID_OPERATION: no driver serves it');
+    expect((await invoiceOf(invoice.id)).einvoice.status).to.equal('success');
+  });
+
   it('gives customers of countries without an activation no e-invoice, and refuses send_einvoice for them', async () => {
     await customer('cus_fr', 'FR');
     const { invoice } = await v1.invoice.create({ customer_id: 'cus_fr', charges: [{ amount: 500, description: 'Fee' }] } as never);

@@ -7,6 +7,7 @@ import type { CreditNote } from '../schemas/credit-note.js';
 import type { BillingContext } from '../services/context.js';
 import type { JobRow, JobUpdate } from '../store/einvoice-jobs.js';
 import type { AdapterClient } from './adapter-client.js';
+import { applyResponseStatus, type ResponseReport } from './application-response.js';
 import { routeFor, type EinvoicingSettings } from './einvoicing-settings.js';
 import { applyStatus, isSettled, SPI_STATUSES, type SpiStatus, type StatusReport } from './einvoice-status.js';
 import { spiCreditNote, spiInvoice } from './spi-document.js';
@@ -21,6 +22,8 @@ export interface EinvoiceWorkerDeps {
 /** Polls back off from the status timeout up to this interval, and stop this long after submission. */
 const MAX_POLL_INTERVAL_MS = 6 * 3_600_000;
 const POLL_HORIZON_MS = 7 * 86_400_000;
+/** Application responses get no callback (the SPI has none for them): their first poll comes early. */
+const RESPONSE_FIRST_POLL_MS = 10_000;
 const JOB_ACTOR: Actor = { source: 'scheduled_job', user: 'einvoicing' };
 
 /**
@@ -69,10 +72,11 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
       const answer = json(res.body) as { document_id?: unknown; status?: unknown };
       if (typeof answer.document_id !== 'string') return this.retry(job, document, attempts, `the adapter answered 200 without a document_id: ${res.body.slice(0, 200)}`);
       const status = SPI_STATUSES.includes(answer.status as SpiStatus) ? (answer.status as SpiStatus) : 'ACCEPTED';
-      const next = new Date(ctx.clock().getTime() + ctx.einvoicing.statusTimeoutMs).toISOString();
+      const next = new Date(ctx.clock().getTime() + this.firstPollMs(job)).toISOString();
       ctx.store.transaction(() => {
         this.update(job, { state: 'submitted', attempts, nextAttemptAt: next, document, adapterDocumentId: answer.document_id as string, lastError: null });
-        applyStatus(job.resourceType, job.resourceId, { status, via: 'submission', referenceId: answer.document_id as string }, JOB_ACTOR, ctx, job);
+        if (job.kind === 'APPLICATION_RESPONSE') this.applyResponse(job, { status: 'in_progress', referenceId: answer.document_id as string });
+        else applyStatus(job.resourceType, job.resourceId, { status, via: 'submission', referenceId: answer.document_id as string }, JOB_ACTOR, ctx, job);
       });
       this.logger.info({ [job.resourceType]: job.resourceId, document_id: answer.document_id }, 'e-invoice submitted');
       return;
@@ -93,15 +97,38 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
       return this.pollAgain(job, now, err.message);
     }
     if (res.status !== 200) return this.pollAgain(job, now, `the adapter answered ${res.status}: ${errorsOf(res.body)}`);
-    const answer = json(res.body) as { status?: string; processing_details?: { code?: string; message: string }[] };
+    const answer = json(res.body) as { status?: string; processing_details?: unknown };
     const status = SPI_STATUSES.includes(answer.status as SpiStatus) ? (answer.status as SpiStatus) : undefined;
     if (!status) return this.pollAgain(job, now, `unknown status ${answer.status}`);
-    const report: StatusReport = { status, via: 'poll', ...(status === 'FAILED' && answer.processing_details && { errors: answer.processing_details }) };
+    const errors = status === 'FAILED' ? errorsIn(answer.processing_details) : [];
+    if (job.kind === 'APPLICATION_RESPONSE') return this.pollResponse(job, now, status, errors);
+    const report: StatusReport = { status, via: 'poll', ...(errors.length > 0 && { errors }) };
     ctx.store.transaction(() => {
       // A settled status ends the job inside applyStatus (or ended it when a callback brought it first).
       applyStatus(job.resourceType, job.resourceId, report, JOB_ACTOR, ctx, job);
       if (!isSettled(status)) this.schedulePoll(job, now, null);
     });
+  }
+
+  /** An application response is delivered (SUCCESS) or FAILED; anything else is still under way. */
+  private pollResponse(job: JobRow, now: Date, status: SpiStatus, details: { code?: string; message: string }[]): void {
+    const { ctx } = this.deps;
+    const settled = status === 'SUCCESS' || status === 'FAILED';
+    ctx.store.transaction(() => {
+      if (!settled) return this.schedulePoll(job, now, null);
+      const message = status === 'FAILED' ? details.map((d) => (d.code ? `${d.code}: ${d.message}` : d.message)).join('; ') || 'the adapter reports FAILED' : undefined;
+      this.update(job, { state: 'done', polls: job.polls + 1, nextAttemptAt: null, lastError: message ?? null });
+      this.applyResponse(job, { status: status === 'SUCCESS' ? 'success' : 'failed', ...(message && { message }) });
+    });
+  }
+
+  private applyResponse(job: JobRow, report: ResponseReport): void {
+    applyResponseStatus(job, report, { ...this.deps.ctx, actor: JOB_ACTOR });
+  }
+
+  private firstPollMs(job: JobRow): number {
+    const timeout = this.deps.ctx.einvoicing.statusTimeoutMs;
+    return job.kind === 'APPLICATION_RESPONSE' ? Math.min(timeout, RESPONSE_FIRST_POLL_MS) : timeout;
   }
 
   private pollAgain(job: JobRow, now: Date, error: string): void {
@@ -116,7 +143,7 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
       this.update(job, { state: 'done', polls, nextAttemptAt: null, lastError: error ?? 'no final status within 7 days; polling stopped' });
       return;
     }
-    const wait = Math.min(ctx.einvoicing.statusTimeoutMs * 2 ** Math.min(polls, 20), MAX_POLL_INTERVAL_MS);
+    const wait = Math.min(this.firstPollMs(job) * 2 ** Math.min(polls, 20), MAX_POLL_INTERVAL_MS);
     this.update(job, { state: 'submitted', polls, nextAttemptAt: new Date(now.getTime() + wait).toISOString(), lastError: error });
   }
 
@@ -134,7 +161,8 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
     const { ctx } = this.deps;
     ctx.store.transaction(() => {
       this.update(job, { state: 'failed', attempts, nextAttemptAt: null, document, lastError: message });
-      applyStatus(job.resourceType, job.resourceId, { status: 'FAILED', via: 'submission', errors: [{ message }] }, JOB_ACTOR, ctx, job);
+      if (job.kind === 'APPLICATION_RESPONSE') this.applyResponse(job, { status: 'failed', message });
+      else applyStatus(job.resourceType, job.resourceId, { status: 'FAILED', via: 'submission', errors: [{ message }] }, JOB_ACTOR, ctx, job);
     });
     this.logger.warn({ [job.resourceType]: job.resourceId, err: message }, 'e-invoice failed');
   }
@@ -157,6 +185,7 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
   /** The job's SPI document as JSON, or why there is none. */
   private build(job: JobRow): string | { error: string } {
     const { ctx } = this.deps;
+    if (job.kind === 'APPLICATION_RESPONSE') return { error: 'the application response has no stored body' }; // its body is stored when it is queued
     const resource = job.resourceType === 'invoice' ? ctx.store.invoices.get(job.resourceId) : ctx.store.creditNotes.get(job.resourceId);
     if (!resource) return { error: `${job.resourceType} ${job.resourceId} no longer exists` };
     const customer = ctx.store.customers.get(resource.customer_id);
@@ -177,6 +206,15 @@ function json(text: string): Record<string, unknown> {
   } catch {
     return {};
   }
+}
+
+/** `processing_details: {errors: [{code, message}]}` of a /status answer (the SPI's error_response), checked. */
+function errorsIn(details: unknown): { code?: string; message: string }[] {
+  const errors = details && typeof details === 'object' ? (details as { errors?: unknown }).errors : undefined;
+  if (!Array.isArray(errors)) return [];
+  return errors
+    .filter((e): e is { code?: unknown; message: string } => !!e && typeof e === 'object' && typeof (e as { message?: unknown }).message === 'string')
+    .map((e) => ({ ...(typeof e.code === 'string' && { code: e.code }), message: e.message }));
 }
 
 /** The adapter's error body as one line: `CODE: message; …`. */

@@ -21,6 +21,10 @@ export interface EinvoiceRelated {
   status?: string;
   flow?: string;
   timestamp?: string;
+  /** Extension, on the merchant's own (OUTBOUND) responses: the adapter's document id. */
+  reference_id?: string;
+  /** Extension, on the merchant's own responses: why it failed. */
+  message?: string;
 }
 
 export interface Einvoice {

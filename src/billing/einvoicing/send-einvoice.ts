@@ -9,7 +9,8 @@ import { routeFor } from './einvoicing-settings.js';
 
 /**
  * `send_einvoice`: submits the document's e-invoice again, built from the data as it is now
- * (a corrected VAT number, say). Allowed when the document has no e-invoice yet (its customer
+ * (a corrected company name, or the seller's settings fixed and the service restarted); the
+ * adapter takes it as a new document once its previous one is FAILED. Allowed when the document has no e-invoice yet (its customer
  * was not e-invoiced when it was issued) or its e-invoice failed; refused while one is under
  * way or once it reached the buyer (a rejected invoice is answered with a credit note).
  */

@@ -1,4 +1,4 @@
-import type { MainDocument, SpiLine, SpiParty, SpiPaymentMeans, SpiTaxSubTotal } from '../../adapter/schemas/document.js';
+import type { ApplicationResponseDocument, MainDocument, SpiLine, SpiParty, SpiPaymentMeans, SpiTaxSubTotal } from '../../adapter/schemas/document.js';
 import type { Party } from '../../config/config-file-schema.js';
 import type { CreditNote } from '../schemas/credit-note.js';
 import type { Customer } from '../schemas/customer.js';
@@ -57,6 +57,51 @@ export function spiCreditNote(cn: CreditNote, invoice: Pick<Invoice, 'id' | 'dat
     ...parties(route, customer),
     payment_means: [paymentMeans(cn.id, customer, false)],
     ...linesAndTaxes(cn.line_items, route.country, tax),
+  };
+}
+
+/** What the merchant answers about one of its documents (`send_einvoice` with `application_response`). */
+export interface ResponseRequest {
+  /** The response's own id (the UBL ApplicationResponse ID). */
+  id: string;
+  /** The SPI's response status, upper-case (MESSAGE_ACKNOWLEDGEMENT, UNDER_QUERY, …). */
+  status: string;
+  note?: string | undefined;
+  /** Seconds since the epoch. */
+  date: number;
+}
+
+/**
+ * An SPI application response about the invoice or credit note `documentId`: from the seller's
+ * business entity (whom the adapter finds by its company id or electronic address) to the
+ * customer (whose Peppol address the adapter derives from the full VAT identifier).
+ */
+export function spiApplicationResponse(
+  response: ResponseRequest,
+  about: { type: 'INVOICE' | 'CREDIT_NOTE'; id: string },
+  customer: Customer,
+  route: EinvoiceRoute,
+): ApplicationResponseDocument {
+  const seller = route.seller;
+  const sellerId = seller.legal_entity.company_id ?? seller.tax_identifiers[0]?.id;
+  const buyer = buyerParty(customer);
+  const vat = fullVatNumber(customer);
+  return {
+    id: response.id,
+    type: 'APPLICATION_RESPONSE',
+    country: route.country,
+    transaction_type: route.transactionType,
+    model: route.model,
+    issue_date: isoDate(response.date),
+    sender_party: {
+      legal_entity: { registration_name: seller.legal_entity.registration_name, ...(sellerId && { company_id: sellerId }) },
+      ...(seller.electronic_address && { electronic_address: seller.electronic_address }),
+    },
+    receiver_party: { legal_entity: { registration_name: buyer.name ?? customer.id, ...(vat && { company_id: vat }) } },
+    document_response: {
+      response: { status: response.status, ...(response.note && { note: response.note }) },
+      document_reference: { id: about.id, document_type_code: about.type === 'INVOICE' ? '380' : '381' },
+    },
   };
 }
 

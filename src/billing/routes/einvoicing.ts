@@ -2,6 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { KeyVerifier } from '../../adapter/api-key.js';
 import { SPI_STATUSES, CallbackError, applyStatus, type SpiStatus, type StatusReport } from '../einvoicing/einvoice-status.js';
+import { readResponseParams, sendApplicationResponse } from '../einvoicing/application-response.js';
 import { sendEinvoice } from '../einvoicing/send-einvoice.js';
 import type { ResourceType } from '../store/einvoice-jobs.js';
 import type { BillingContext } from '../services/context.js';
@@ -11,7 +12,8 @@ import type { BillingContext } from '../services/context.js';
 //   form bodies with `Authorization: Bearer BILLING_ACCESS_TOKEN`, idempotent on document id +
 //   status, 422 for a document billing never e-invoiced;
 // - `POST /api/v2/{invoices|credit_notes}/{id}/send_einvoice` (and `resend_einvoice`, the
-//   same), with the API key: submit the document's e-invoice again.
+//   same), with the API key: submit the document's e-invoice again, or, with
+//   `application_response[status]`, an application response about it.
 
 const COLLECTIONS: Record<string, ResourceType> = { invoices: 'invoice', credit_notes: 'credit_note' };
 
@@ -34,7 +36,8 @@ export function sendEinvoiceRoutes(router: Router, ctx: BillingContext): void {
   for (const [collection, resourceType] of Object.entries(COLLECTIONS)) {
     for (const action of ['send_einvoice', 'resend_einvoice']) {
       router.post(`/${collection}/:id/${action}`, (k) => {
-        k.body = { [resourceType]: sendEinvoice(resourceType, k.params.id!, ctx) };
+        const response = readResponseParams(k.request.body);
+        k.body = { [resourceType]: response ? sendApplicationResponse(resourceType, k.params.id!, response, ctx) : sendEinvoice(resourceType, k.params.id!, ctx) };
       });
     }
   }
@@ -68,7 +71,7 @@ function readReport(raw: unknown): StatusReport {
     return {
       document_id: r.document_id.slice(0, 100),
       ...(typeof r.document_type === 'string' && { document_type: r.document_type.slice(0, 100) }),
-      ...(typeof r.status === 'string' && { status: r.status }),
+      ...(typeof r.status === 'string' && { status: r.status.toLowerCase() }),
       ...(typeof r.flow === 'string' && { flow: r.flow }),
       ...(typeof r.timestamp === 'string' && { timestamp: r.timestamp }),
       ...(note && { note }),

@@ -39,7 +39,8 @@ export interface JobUpdate {
 const COLUMNS = `id, resource_type || ':' || resource_id AS documentId, resource_type AS resourceType, resource_id AS resourceId, kind, state, attempts, polls, document, document_id AS adapterDocumentId, created_at AS createdAt`;
 
 export function einvoiceJobs(db: Database) {
-  const insert = db.prepare("INSERT INTO einvoice_jobs (resource_type, resource_id, kind, state, next_attempt_at, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?)");
+  const insert = db.prepare("INSERT INTO einvoice_jobs (resource_type, resource_id, kind, state, next_attempt_at, document, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, ?, ?, ?)");
+  const countKind = db.prepare<[string, string, string], { n: number }>('SELECT count(*) AS n FROM einvoice_jobs WHERE resource_type = ? AND resource_id = ? AND kind = ?');
   const due = db.prepare<[string, number], JobRow>(`SELECT ${COLUMNS} FROM einvoice_jobs WHERE state IN ('queued', 'submitted') AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`);
   const nextDue = db.prepare<[], { at: string | null }>("SELECT min(next_attempt_at) AS at FROM einvoice_jobs WHERE state IN ('queued', 'submitted')");
   const get = db.prepare<[number], JobRow>(`SELECT ${COLUMNS} FROM einvoice_jobs WHERE id = ?`);
@@ -51,8 +52,11 @@ export function einvoiceJobs(db: Database) {
   const finish = db.prepare("UPDATE einvoice_jobs SET state = 'done', next_attempt_at = NULL, updated_at = ? WHERE id = ? AND state IN ('queued', 'submitted')");
   const seen = db.prepare('INSERT INTO einvoice_statuses_seen (job_id, status) VALUES (?, ?) ON CONFLICT DO NOTHING');
   return {
-    /** Queues a job due at once; returns its id. */
-    insert: (resourceType: ResourceType, resourceId: string, kind: JobKind, at: string) => Number(insert.run(resourceType, resourceId, kind, at, at, at).lastInsertRowid),
+    /** Queues a job due at once; returns its id. `document` when its body is fixed at queueing (an application response). */
+    insert: (resourceType: ResourceType, resourceId: string, kind: JobKind, at: string, document: string | null = null) =>
+      Number(insert.run(resourceType, resourceId, kind, at, document, at, at).lastInsertRowid),
+    /** How many jobs of that kind the resource has had (numbers its application responses). */
+    count: (resourceType: ResourceType, resourceId: string, kind: JobKind) => countKind.get(resourceType, resourceId, kind)!.n,
     due: (now: string, limit: number) => due.all(now, limit),
     nextDueAt: () => nextDue.get()?.at ?? undefined,
     get: (id: number) => get.get(id),
