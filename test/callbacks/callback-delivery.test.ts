@@ -61,12 +61,15 @@ receivers:
   const rows = (documentId: string) => adapter.runtime.store.callbacks.ofDocument(documentId);
   const statusOf = async (documentId: string) => bodyOf(await adapter.call(`/einvoicing/documents/${documentId}/status`));
   const forPath = (path: string) => seen.filter((s) => s.path === path);
+  // nock marks an interceptor done when it matches, before its reply function has run (and
+  // recorded the call): wait for the records themselves.
+  const received = (scope: nock.Scope, path: string, n: number) => () => scope.isDone() && forPath(path).length >= n;
 
   it('posts SUCCESS form-urlencoded with the Bearer token, the exact fields, and what /status shows', async () => {
     const path = '/api/v2/invoices/INV-CB-1/einvoice_status';
     const scope = platform(path, [{ status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-1'));
-    await eventually(() => scope.isDone(), 10_000, 'the SUCCESS callback');
+    await eventually(received(scope, path, 1), 10_000, 'the SUCCESS callback');
     const [call] = forPath(path);
     expect(call!.headers['authorization']).to.equal('Bearer tok-123');
     expect(call!.headers['content-type']).to.equal('application/x-www-form-urlencoded');
@@ -97,7 +100,7 @@ receivers:
     const path = '/api/v2/invoices/INV-CB-2/einvoice_status';
     const scope = platform(path, [{ status: 202 }]);
     const id = await submit(invoiceTo('INV-CB-2', REFUSING));
-    await eventually(() => scope.isDone(), 10_000, 'the FAILED callback');
+    await eventually(received(scope, path, 1), 10_000, 'the FAILED callback');
     const [call] = forPath(path);
     expect(call!.form.status).to.equal('FAILED');
     expect(call!.form.errors).to.deep.equal([{ code: 'NOT_FOUND', message: `Participant ${REFUSING} is not registered in the SML` }]);
@@ -110,7 +113,7 @@ receivers:
     const path = '/api/v2/invoices/INV-CB-3/einvoice_status';
     const scope = platform(path, [{ status: 503, body: 'maintenance' }, { status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-3'));
-    await eventually(() => scope.isDone() && rows(id)[0]?.state === 'delivered', 10_000, 'delivery after a 503');
+    await eventually(() => received(scope, path, 2)() && rows(id)[0]?.state === 'delivered', 10_000, 'delivery after a 503');
     expect(forPath(path).map((s) => s.form.status)).to.deep.equal(['SUCCESS', 'SUCCESS']);
     expect(rows(id)[0]).to.include({ state: 'delivered', attempts: 2, responseStatus: 200 });
   });
@@ -119,7 +122,7 @@ receivers:
     const path = '/api/v2/invoices/INV-CB-4/einvoice_status';
     const scope = platform(path, [{ status: 429, headers: { 'Retry-After': '1' } }, { status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-4'));
-    await eventually(() => scope.isDone(), 10_000, 'delivery after a 429');
+    await eventually(received(scope, path, 2), 10_000, 'delivery after a 429');
     const [first, second] = forPath(path);
     expect(second!.at - first!.at).to.be.within(990, 1800);
     await eventually(() => rows(id)[0]?.state === 'delivered', 5000, 'the row to be delivered');
@@ -146,7 +149,7 @@ receivers:
     const path = '/api/v2/invoices/INV-CB-6/einvoice_status';
     const scope = platform(path, [{ status: 503 }, { status: 500 }, { status: 200 }, { status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-6', REJECTING));
-    await eventually(() => scope.isDone(), 10_000, 'both callbacks');
+    await eventually(received(scope, path, 4), 10_000, 'both callbacks');
     const calls = forPath(path);
     expect(calls.map((s) => s.form.status)).to.deep.equal(['SUCCESS', 'SUCCESS', 'SUCCESS', 'REJECTED']);
     const rejected = calls[3]!.form as { related_documents: Record<string, string>[] };
@@ -162,7 +165,7 @@ receivers:
     const path = '/api/v2/credit_notes/CN-CB-1/einvoice_status';
     const scope = platform(path, [{ status: 200 }]);
     await submit(creditNote('CN-CB-1'));
-    await eventually(() => scope.isDone(), 10_000, 'the credit note callback');
+    await eventually(received(scope, path, 1), 10_000, 'the credit note callback');
     expect(forPath(path)[0]!.form.status).to.equal('SUCCESS');
   });
 });
