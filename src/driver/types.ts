@@ -84,6 +84,20 @@ export interface InboundReading {
 }
 
 /**
+ * A driver whose documents form a chain per issuer (VERIFACTU's records, each hashing the one
+ * before). Rendering stays pure; the chain step runs inside the transaction that stores the
+ * document, after the chain's head is read, so concurrent submissions are chained in commit
+ * order and a crash never leaves a record stored without its head advanced (or the reverse).
+ * `link` runs in the store's writer thread too: its input and state are plain JSON.
+ */
+export interface ChainSpec {
+  /** Which chain the document joins (e.g. `VERIFACTU:B12345674`) and the JSON `link` completes. */
+  prepare(doc: SpiDocument, ctx: RenderContext): { key: string; input: unknown };
+  /** The document's final artifacts and the chain's new head, from the head before it (undefined: the first). Pure. */
+  link(input: unknown, previous: unknown): { artifacts: Artifact[]; head: unknown };
+}
+
+/**
  * The driver contract. Metadata feeds the registry, activations and data_input_fields;
  * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
  * document through the network (the dispatcher, src/adapter/dispatch.ts).
@@ -113,6 +127,13 @@ export interface Driver {
   mapStatus(remote: string): string;
   /** Reads an inbound business response about one of this driver's documents; undefined if not one. */
   readInbound(documentType: string, content: string): InboundReading | undefined;
+  /**
+   * The document resubmitted with status VOIDED is the cancellation of the stored one (VERIFACTU's
+   * RegistroAnulacion): a new document under the same key, instead of a conflicting body.
+   */
+  readonly voidsByResubmission?: boolean;
+  /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
+  readonly chain?: ChainSpec;
 }
 
 /** The scenario the platform asks about in data_input_fields and submits documents for. */

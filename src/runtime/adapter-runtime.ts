@@ -49,7 +49,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   checkDriverSettings(config, drivers, source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`);
   warnUnservedActivations(config, drivers, logger);
-  const store = openDataDirStore(settings.dataDir, clock, { writerThread: true });
+  const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (model) => drivers.get(model as never)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
   try {

@@ -17,6 +17,10 @@ export interface NewDocument {
   createdAt: string;
   artifacts: readonly { documentType: string; mimeType: string; content: string }[];
   status: { status: string; source: string; detail?: string | undefined };
+  /** The cancellation of the document stored under the same key (Driver.voidsByResubmission). */
+  voids?: boolean | undefined;
+  /** A chained document (ChainSpec): `artifacts` are replaced by what the driver's link makes of `input` and the chain's head. */
+  chain?: { model: string; key: string; input: unknown } | undefined;
 }
 
 export interface DocumentKey {
@@ -108,7 +112,7 @@ export function documentStatements(db: Database) {
     bodyOf: (id: string) => getBody.get(id)?.body,
     /** Document, artifacts, first status and transmission row; the caller wraps it in a transaction. */
     insert(d: NewDocument): void {
-      const { artifacts, status, ...row } = d;
+      const { artifacts, status, chain: _chain, voids: _voids, ...row } = d;
       insertDoc.run(row);
       artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, d.createdAt));
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);

@@ -6,7 +6,8 @@ import { documentStatements, type DocumentStatements } from './documents.js';
 import { statusChangeStatements, type StatusChangeStatements } from './status-changes.js';
 import { transmissionStatements, type TransmissionStatements } from './transmissions.js';
 import { GroupCommit } from './group-commit.js';
-import { writeSubmission, type WriteOutcome } from './submission-write.js';
+import { chainStatements, type ChainStatements } from './chains.js';
+import { writeSubmission, type ChainWrites, type WriteOutcome } from './submission-write.js';
 import { WriterThread } from './writer-thread.js';
 import type { NewDocument } from './documents.js';
 import { migrate, schemaVersion, type MigrationResult } from './migrate.js';
@@ -25,6 +26,7 @@ export interface Store {
   readonly statusChanges: StatusChangeStatements;
   readonly transmissions: TransmissionStatements;
   readonly callbacks: CallbackStatements;
+  readonly chains: ChainStatements;
   /** Runs `work` in one IMMEDIATE write transaction on this thread's connection, now. */
   transaction<T>(work: () => T): T;
   /** Runs `work` in a write transaction shared with the other writes of this event-loop turn. */
@@ -41,6 +43,11 @@ export const ADAPTER_DB_FILE = 'adapter.sqlite';
 export interface StoreOptions {
   /** Commit submissions in a writer thread, off the thread serving HTTP (the service does). */
   writerThread?: boolean;
+  /**
+   * The chain step of chained drivers, by model, for writes on this thread. The writer thread
+   * takes the registered drivers' (drivers/index.ts).
+   */
+  chainLinks?: ChainWrites['linkOf'];
 }
 
 export function openStore(dataDir: string, now: () => Date = () => new Date(), options: StoreOptions = {}): Store {
@@ -52,6 +59,8 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
     const documents = documentStatements(db);
     const writes = new GroupCommit(db);
     const writer = options.writerThread ? new WriterThread(file) : undefined;
+    const chains = chainStatements(db);
+    const chainWrites: ChainWrites = { statements: chains, linkOf: options.chainLinks ?? (() => undefined) };
     return {
       file,
       db,
@@ -63,9 +72,10 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
       statusChanges: statusChangeStatements(db),
       transmissions: transmissionStatements(db),
       callbacks: callbackStatements(db),
+      chains,
       transaction: (work) => db.transaction(work).immediate(),
       batched: (work) => writes.run(work),
-      writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row)),
+      writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row, chainWrites)),
       // Synchronous without a writer thread, so a closed store is closed on return.
       close: () => {
         const closeDb = () => {

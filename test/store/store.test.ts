@@ -64,7 +64,7 @@ describe('the store', () => {
     const insertSecond = "INSERT INTO documents VALUES ('d2', 'INV-1', 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', 'be', 'sha', '{}', 'r2', '2026-01-02T00:00:00.000Z')";
     expect(() => db.exec(insertSecond)).to.throw(/UNIQUE constraint failed/);
 
-    expect(migrate(db, MIGRATIONS).applied.map((m) => m.name)).to.deep.equal(['document-resubmission']);
+    expect(migrate(db, MIGRATIONS.slice(0, 5)).applied.map((m) => m.name)).to.deep.equal(['document-resubmission']);
     expect(db.pragma('foreign_keys', { simple: true })).to.equal(1);
     expect(db.pragma('foreign_key_check')).to.deep.equal([]);
     db.exec(insertSecond);

@@ -5,7 +5,7 @@ import { errorsOf, issueMessage } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
-import { isResubmittable, sameBody } from '../../store/submission-write.js';
+import { isResubmittable, isVoid, sameBody } from '../../store/submission-write.js';
 import { intake, parseEnvelope } from './intake.js';
 
 export interface SubmitDeps {
@@ -39,9 +39,12 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
   const existing = deps.store.documents.findByKey(key);
+  const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model)?.voidsByResubmission;
   if (existing && !isResubmittable(existing)) {
-    if (!sameBody(deps.store.documents, existing, sha, bodyText)) throw conflict(key, existing.id);
-    return { document_id: existing.id, status: 'ACCEPTED', request_id: requestId };
+    const same = sameBody(deps.store.documents, existing, sha, bodyText);
+    // A driver that cancels by resubmission takes the VOIDED body as a new document (once).
+    if (!same && !(voids && !isVoid(deps.store.documents, existing.id))) throw conflict(key, existing.id);
+    if (same) return { document_id: existing.id, status: 'ACCEPTED', request_id: requestId };
   }
   const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers);
   const errors = errorsOf(issues);
@@ -50,7 +53,10 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   // Time-ordered (UUIDv7): new rows append to the id indexes instead of landing at random
   // pages, which keeps each commit's write set small (`npm run bench`, issue 3 note).
   const id = uuidv7({ msecs: now.getTime() });
-  const artifacts = driver.render(doc, { ...ctx, now, documentId: id });
+  const renderCtx = { ...ctx, now, documentId: id };
+  const artifacts = driver.render(doc, renderCtx);
+  // A chained document is completed where it is stored, after its chain's head is read.
+  const chain = driver.chain && { model: driver.model, ...driver.chain.prepare(doc, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
   // Two identical requests can race past the lookup above: the write decides, in its transaction.
   const outcome = await deps.store.writeSubmission({
@@ -65,6 +71,8 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
     createdAt: now.toISOString(),
     artifacts,
     status: { status: 'ACCEPTED', source: 'adapter', detail: warnings.length > 0 ? JSON.stringify(warnings) : undefined },
+    chain,
+    voids,
   });
   if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
   if (outcome.created) deps.onAccepted?.();
