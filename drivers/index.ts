@@ -1,5 +1,6 @@
 import type { Driver } from '../src/driver/types.js';
 import { peppolDriver } from './peppol/index.js';
+import { verifactuDriver } from './verifactu/index.js';
 
 /**
  * The driver registry: ONE line per driver, in the order `einvoicing-adapter drivers` lists
@@ -8,4 +9,5 @@ import { peppolDriver } from './peppol/index.js';
  */
 export const drivers: readonly Driver[] = Object.freeze([
   peppolDriver,
+  verifactuDriver,
 ]);

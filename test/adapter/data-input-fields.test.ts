@@ -41,7 +41,7 @@ describe('GET /einvoicing/data_input_fields', () => {
     });
 
     it('answers 404 NOT_FOUND when no driver serves the scenario', async () => {
-      const res = await adapter.call('/einvoicing/data_input_fields?country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice');
+      const res = await adapter.call('/einvoicing/data_input_fields?country=ES&transaction_type=B2G&model=FACE&document_type=facturae');
       expect(res.status).to.equal(404);
       const body = await bodyOf(res);
       expectShape(ErrorResponseSchema, body);

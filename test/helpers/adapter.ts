@@ -26,6 +26,7 @@ export interface TestAdapterOptions {
   drivers?: readonly Driver[];
   verifier?: KeyVerifier;
   dataDir?: string;
+  clock?: () => Date;
 }
 
 /** The real runtime (config, store, migrations, Koa, HTTP) on an ephemeral port in a temp DATA_DIR. */
@@ -40,6 +41,7 @@ export async function startTestAdapter(options: TestAdapterOptions = {}): Promis
     say: (line) => void said.push(line),
     ...(options.drivers ? { drivers: options.drivers } : {}),
     ...(options.verifier ? { verifier: options.verifier } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   const key = runtime.apiKey.key;
   return {

@@ -17,11 +17,11 @@ export function validatorAvailable(): boolean {
   return existsSync(VALIDATE_UBL);
 }
 
-/** Runs the official rules over files; returns one result per file. */
-export function validateFiles(files: readonly string[]): ValidationResult[] {
+/** Runs the official rules over files (the tool's choice per document, or `--rules`); one result per file. */
+export function validateFiles(files: readonly string[], rules?: string): ValidationResult[] {
   let out: string;
   try {
-    out = execFileSync(VALIDATE_UBL, ['--json', ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+    out = execFileSync(VALIDATE_UBL, ['--json', ...(rules ? ['--rules', rules] : []), ...files], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
   } catch (err) {
     // Exit code 1 means "some file failed"; the JSON report is still on stdout.
     out = (err as { stdout?: string }).stdout ?? '';

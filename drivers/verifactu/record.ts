@@ -1,0 +1,215 @@
+import type { MainDocument, SpiDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
+import type { IssueList } from '../../src/driver/issues.js';
+import type { DocumentContext } from '../../src/driver/types.js';
+import { amount2, dec, sum, type Decimal } from '../../src/money.js';
+import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
+
+// SPI document → VERIFACTU invoicing record (registro de facturación), as plain data: the
+// renderer writes it, the chain step links it to the issuer's previous record. Amounts are
+// the strings the XML carries (two decimals), because the Huella hashes them as written.
+
+export interface InvoiceId {
+  /** IDEmisorFactura: the issuer's NIF. */
+  nif: string;
+  /** NumSerieFactura: series and number. */
+  numSerie: string;
+  /** FechaExpedicionFactura, dd-mm-yyyy. */
+  fecha: string;
+}
+
+export interface Recipient {
+  nombreRazon: string;
+  nif?: string | undefined;
+  idOtro?: { codigoPais: string; idType: string; id: string } | undefined;
+}
+
+export interface Detalle {
+  claveRegimen: string;
+  calificacion?: string | undefined;
+  exenta?: string | undefined;
+  tipoImpositivo?: string | undefined;
+  base: string;
+  cuota?: string | undefined;
+}
+
+export interface AltaRecord {
+  kind: 'alta';
+  id: InvoiceId;
+  nombreRazonEmisor: string;
+  tipoFactura: 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+  tipoRectificativa?: 'I' | undefined;
+  rectificadas?: InvoiceId[] | undefined;
+  fechaOperacion?: string | undefined;
+  descripcion: string;
+  destinatarios: Recipient[];
+  desglose: Detalle[];
+  cuotaTotal: string;
+  importeTotal: string;
+  sistema: SistemaInformatico;
+  /** FechaHoraHusoGenRegistro: when the record was generated, Spanish time with its offset. */
+  generado: string;
+}
+
+export interface AnulacionRecord {
+  kind: 'anulacion';
+  id: InvoiceId;
+  sistema: SistemaInformatico;
+  generado: string;
+}
+
+export type VerifactuRecord = AltaRecord | AnulacionRecord;
+
+/** The record a chain continues from: its invoice id and Huella (and when it was generated). */
+export interface ChainLink extends InvoiceId {
+  huella: string;
+  generado: string;
+}
+
+const NIF = /^[0-9A-Z][0-9]{7}[0-9A-Z]$/;
+/** F2 (simplified invoice) is for amounts up to 400 euros (3,000 in the retail cases of RD 1619/2012 art. 4). */
+const SIMPLIFIED_LIMIT = dec(3000);
+
+/** The issuer's NIF: the entity's company id, else its VAT number without the ES prefix. */
+export function issuerNif(ctx: DocumentContext): string | undefined {
+  const p = ctx.entity.party;
+  const candidates = [p.legal_entity.company_id, ...p.tax_identifiers.map((t) => t.id)].filter((x): x is string => !!x);
+  return candidates.map((c) => c.toUpperCase().replace(/[\s.\-]/g, '').replace(/^ES/, '')).find((c) => NIF.test(c));
+}
+
+export function recordOf(doc: SpiDocument, ctx: DocumentContext & { now: Date }, issues: IssueList): VerifactuRecord | undefined {
+  const settings = ctx.settings as VerifactuSettings;
+  const sistema = settings.sistema_informatico ?? DEFAULT_SISTEMA;
+  const nif = issuerNif(ctx);
+  if (!nif) issues.missing('VERIFACTU-001', 'accounting_supplier_party', `business entity ${ctx.entity.id} has no Spanish NIF (legal_entity.company_id or an ES VAT number)`);
+  if (doc.type === 'APPLICATION_RESPONSE') {
+    issues.invalid('VERIFACTU-002', 'type', 'VERIFACTU records invoices and credit notes; application responses have no record');
+    return undefined;
+  }
+  const numSerie = doc.id;
+  if (!/^[\x20-\x7E]{1,60}$/.test(numSerie)) issues.invalid('VERIFACTU-003', 'id', 'must be 1 to 60 printable ASCII characters (NumSerieFactura)');
+  const fecha = spanishDate(doc.issue_date);
+  if (!fecha) issues.invalid('VERIFACTU-004', 'issue_date', `must be a date YYYY-MM-DD (got "${doc.issue_date}")`);
+  const generado = madridTimestamp(ctx.now);
+  if (!nif || !fecha || issues.hasErrors) return undefined;
+  const id = { nif, numSerie, fecha };
+  if (doc.status === 'VOIDED') return { kind: 'anulacion', id, sistema, generado };
+  return alta(doc, id, ctx, settings, sistema, generado, issues);
+}
+
+function alta(doc: MainDocument, id: InvoiceId, ctx: DocumentContext, settings: VerifactuSettings, sistema: SistemaInformatico, generado: string, issues: IssueList): AltaRecord | undefined {
+  const credit = doc.type === 'CREDIT_NOTE';
+  // A credit note corrects by differences (TipoRectificativa I): its amounts are negative.
+  const sign = (d: Decimal) => (credit ? d.times(-1) : d);
+  const buyer = recipientOf(doc, issues);
+  const total = dec(doc.amount ?? 0);
+  const subTotals = doc.tax_total?.tax_sub_totals ?? [];
+  if (subTotals.length === 0) issues.missing('VERIFACTU-010', 'tax_total.tax_sub_totals', 'the tax breakdown (Desglose) needs at least one sub total');
+  if (subTotals.length > 12) issues.invalid('VERIFACTU-011', 'tax_total.tax_sub_totals', 'at most 12 tax sub totals (DetalleDesglose)');
+  const desglose = subTotals.map((t, i) => detalle(t, `tax_total.tax_sub_totals[${i}]`, settings, sign, issues)).filter((d): d is Detalle => !!d);
+  const cuota = sum(subTotals.map((t) => dec(t.tax_amount ?? 0)));
+  let rectificadas: InvoiceId[] | undefined;
+  if (credit) {
+    rectificadas = (doc.billing_reference ?? []).flatMap((r, i) => {
+      const ref = typeof r === 'string' ? { id: r } : r.invoice_document_reference;
+      const date = ref?.issue_date && spanishDate(ref.issue_date);
+      if (!ref?.id || !date) {
+        issues.missing('VERIFACTU-020', `billing_reference[${i}].invoice_document_reference`, 'a rectificativa names each corrected invoice with its id and issue_date (FacturasRectificadas)');
+        return [];
+      }
+      return [{ nif: id.nif, numSerie: ref.id, fecha: date }];
+    });
+    if ((doc.billing_reference ?? []).length === 0) issues.missing('VERIFACTU-020', 'billing_reference', 'a credit note must name the invoice it corrects (FacturasRectificadas)');
+  }
+  if (!buyer && !credit && total.abs().gt(SIMPLIFIED_LIMIT)) {
+    issues.invalid('VERIFACTU-012', 'accounting_customer_party.tax_scheme', `a simplified invoice (F2, no buyer tax identifier) may not exceed ${SIMPLIFIED_LIMIT.toFixed(2)} EUR: add the buyer's NIF or VAT number`);
+  }
+  if (doc.currency_code && doc.currency_code !== 'EUR') issues.invalid('VERIFACTU-013', 'currency_code', 'VERIFACTU records are in euros (EUR)');
+  if (issues.hasErrors) return undefined;
+  const tipoFactura = credit ? (settings.credit_note_type ?? 'R1') : buyer ? 'F1' : 'F2';
+  const description = (doc.note ?? doc.lines?.[0]?.description ?? settings.default_description ?? 'Prestación de servicios').slice(0, 500);
+  return {
+    kind: 'alta',
+    id,
+    nombreRazonEmisor: ctx.entity.party.legal_entity.registration_name,
+    tipoFactura,
+    ...(credit && { tipoRectificativa: 'I' as const, rectificadas }),
+    ...(doc.tax_date && doc.tax_date !== doc.issue_date && { fechaOperacion: spanishDate(doc.tax_date) }),
+    descripcion: description,
+    destinatarios: buyer ? [buyer] : [],
+    desglose,
+    cuotaTotal: amount2(sign(cuota)),
+    importeTotal: amount2(sign(total)),
+    sistema,
+    generado,
+  };
+}
+
+function recipientOf(doc: MainDocument, issues: IssueList): Recipient | undefined {
+  const p = doc.accounting_customer_party;
+  const name = (p?.legal_entity?.registration_name ?? p?.name)?.slice(0, 120);
+  const raw = p?.tax_scheme?.find((t) => t.id)?.id ?? p?.legal_entity?.company_id;
+  if (!raw) return undefined;
+  if (!name) {
+    issues.missing('VERIFACTU-014', 'accounting_customer_party.name', 'a buyer with a tax identifier needs a name (NombreRazon)');
+    return undefined;
+  }
+  const id = raw.toUpperCase().replace(/[\s.\-]/g, '');
+  const country = (p?.address?.country ?? (/^[A-Z]{2}/.test(id) ? id.slice(0, 2) : 'ES')).toUpperCase();
+  const national = id.startsWith('ES') ? id.slice(2) : id;
+  if (country === 'ES' && NIF.test(national)) return { nombreRazon: name, nif: national };
+  if (country === 'ES') {
+    issues.invalid('VERIFACTU-015', 'accounting_customer_party.tax_scheme', `"${raw}" is not a Spanish NIF (9 characters)`);
+    return undefined;
+  }
+  // IDType 02: NIF-IVA, the VAT number of another EU country; 04 an official document of another country.
+  const eu = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)/.test(id);
+  return { nombreRazon: name, idOtro: { codigoPais: country === 'GR' ? 'GR' : country, idType: eu ? '02' : '04', id: id.slice(0, 20) } };
+}
+
+/** One DetalleDesglose: the SPI VAT category as the AEAT's regime and qualification (README: "Tax breakdown"). */
+function detalle(t: SpiTaxSubTotal, path: string, settings: VerifactuSettings, sign: (d: Decimal) => Decimal, issues: IssueList): Detalle | undefined {
+  const rate = dec(t.percentage ?? 0);
+  const label = t.category?.trim().toUpperCase() ?? '';
+  const category = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'].includes(label) ? label : label.includes('VAT') || label === '' ? (rate.gt(0) ? 'S' : undefined) : undefined;
+  if (!category) {
+    issues.invalid('VERIFACTU-016', `${path}.category`, `must be a VAT category (S, Z, E, AE, K, G, O), or "VAT" with a rate above zero (got "${t.category ?? ''}")`);
+    return undefined;
+  }
+  const base = amount2(sign(dec(t.taxable_amount ?? 0)));
+  const cuota = amount2(sign(dec(t.tax_amount ?? 0)));
+  switch (category) {
+    case 'S':
+    case 'Z':
+      return { claveRegimen: '01', calificacion: 'S1', tipoImpositivo: amount2(rate), base, cuota };
+    case 'AE':
+      // Inversión del sujeto pasivo: the buyer accounts for the tax; rate and quota are zero.
+      return { claveRegimen: '01', calificacion: 'S2', tipoImpositivo: '0.00', base, cuota: '0.00' };
+    case 'E':
+      return { claveRegimen: '01', exenta: settings.exempt_operation ?? 'E1', base };
+    case 'K':
+      return { claveRegimen: '01', exenta: 'E5', base };
+    case 'G':
+      return { claveRegimen: '02', exenta: 'E2', base };
+    default:
+      // O: not subject to Spanish VAT by the place-of-supply rules.
+      return { claveRegimen: '01', calificacion: 'N2', base };
+  }
+}
+
+/** YYYY-MM-DD → dd-mm-yyyy (the AEAT's date), or undefined. */
+export function spanishDate(iso: string): string | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
+}
+
+const MADRID = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Madrid',
+  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
+});
+
+/** The instant as Spanish local time with its offset, `2024-01-01T19:20:30+01:00` (FechaHoraHusoGenRegistro). */
+export function madridTimestamp(now: Date): string {
+  const parts = Object.fromEntries(MADRID.formatToParts(now).map((p) => [p.type, p.value]));
+  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+}

@@ -1,0 +1,156 @@
+import Database from 'better-sqlite3';
+import { expect } from 'chai';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { soapRequest } from '../../drivers/verifactu/soap-request.js';
+import { openStore, type Store } from '../../src/store/store.js';
+import { killChildren, runBin, type Child } from '../helpers/child.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { bodyOf } from '../helpers/shape.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
+
+// The VERIFACTU chain through the real service (HTTP, the writer thread, SQLite): many
+// submissions for one issuer at once must still form one unbroken chain, in commit order.
+
+const CHAIN = 'VERIFACTU:89890001K';
+const invoice = JSON.parse(readFileSync(join(FIXTURES_DIR, 'verifactu', 'invoice.json'), 'utf8')) as Record<string, unknown>;
+
+/** `n` invoices of the fixture under their own numbers. */
+export const invoiceNumbered = (n: number, prefix = 'FV-C') => ({ ...invoice, id: `${prefix}/${String(n).padStart(4, '0')}` });
+
+/** The chain's records in order, checked link by link; returns them for the official check. */
+export function chainedRecords(store: Pick<Store, 'chains' | 'documents'>): string[] {
+  const links = store.chains.links(CHAIN);
+  expect(links.map((l) => l.position)).to.deep.equal(links.map((_, i) => i + 1));
+  const records = links.map((l) => store.documents.get(l.documentId)!.artifacts[0]!.content);
+  let previous: string | undefined;
+  for (const [i, r] of records.entries()) {
+    const own = /<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella>\s*<\/sum1:Registro(?:Alta|Anulacion)>/.exec(r)?.[1];
+    expect(own, `record ${i + 1} has a Huella`).to.be.a('string');
+    if (previous === undefined) expect(r, 'the first record').to.contain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
+    else expect(/<sum1:RegistroAnterior>[\s\S]*?<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella>/.exec(r)?.[1], `record ${i + 1} chains to record ${i}`).to.equal(previous);
+    previous = own;
+  }
+  const head = store.chains.head(CHAIN);
+  if (records.length > 0) expect(JSON.parse(head!.head).huella).to.equal(previous);
+  return records;
+}
+
+/** The official hash-and-chain check over the records as one request (1,000 at most each). */
+export function officialCheck(records: string[]): void {
+  if (!validatorAvailable()) return;
+  const file = join(tempDir('verifactu-burst-'), 'request.xml');
+  writeFileSync(file, soapRequest({ nombreRazon: 'Empresa de ejemplo, S.L.', nif: '89890001K' }, records));
+  const [result] = validateFiles([file], 'verifactu,verifactu-hash');
+  expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors.slice(0, 5))).to.deep.equal([]);
+}
+
+describe('the VERIFACTU chain under concurrent submissions (HTTP, writer thread, SQLite)', function () {
+  this.timeout(60_000);
+  let adapter: TestAdapter;
+  before(async () => {
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none' } });
+  });
+  after(() => adapter.close());
+
+  it('chains 50 invoices submitted at once, then a voiding, into one unbroken chain the official check passes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceNumbered(i + 1) }).then(async (r) => ({ status: r.status, body: await bodyOf(r) }))),
+    );
+    expect(answers.map((a) => a.status)).to.deep.equal(Array(50).fill(200));
+    expect(new Set(answers.map((a) => a.body.document_id)).size).to.equal(50);
+
+    // The same body again is the same document (no second record); a VOIDED one is the anulación.
+    const again = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceNumbered(7) }));
+    expect(again.document_id).to.equal(answers[6]!.body.document_id);
+    const voided = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...invoiceNumbered(7), status: 'VOIDED' } });
+    expect(voided.status).to.equal(200);
+    const voidId = (await bodyOf(voided)).document_id as string;
+    expect(voidId).to.not.equal(again.document_id);
+    const twice = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...invoiceNumbered(7), status: 'VOIDED' } }));
+    expect(twice.document_id).to.equal(voidId);
+    const changed = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...invoiceNumbered(8), note: 'otra descripción' } });
+    expect(changed.status).to.equal(400);
+
+    const records = chainedRecords(adapter.runtime.store);
+    expect(records).to.have.length(51);
+    expect(records[50]).to.contain('<sum1:NumSerieFacturaAnulada>FV-C/0007</sum1:NumSerieFacturaAnulada>');
+    officialCheck(records);
+  });
+});
+
+describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', function () {
+  this.timeout(90_000);
+  after(() => killChildren());
+
+  it('leaves an unbroken chain: every answered record kept, the rest of the burst chained after the restart', async () => {
+    const TOTAL = 800;
+    const cwd = tempDir('verifactu-crash-');
+    const KEY = 'verifactu-crash-key-0123456789';
+    const env = { ADAPTER_PORT: '0', DATA_DIR: join(cwd, 'data'), ADAPTER_API_KEY: KEY, ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none', LOG_LEVEL: 'warn' };
+    const start = async (): Promise<{ child: Child; url: string }> => {
+      const child = runBin(['serve'], { cwd, env });
+      const m = await child.waitFor(/adapter listening on (http:\/\/\S+)/, 20_000);
+      return { child, url: m[1]! };
+    };
+    const post = (url: string, n: number) =>
+      fetch(`${url}/einvoicing/documents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: JSON.stringify({ api_key: KEY }) },
+        body: JSON.stringify(invoiceNumbered(n, 'FV-K')),
+      }).then(async (r) => ({ n, status: r.status, id: ((await r.json()) as { document_id?: string }).document_id }));
+
+    const first = await start();
+    const answered: { n: number; id: string }[] = [];
+    // TOTAL submissions in flight; the process is killed as soon as 30 records are committed,
+    // while the rest are being rendered and written.
+    const burst = Array.from({ length: TOTAL }, (_, i) =>
+      post(first.url, i + 1).then(
+        (a) => void (a.status === 200 && a.id && answered.push({ n: a.n, id: a.id })),
+        () => undefined, // cut off by the kill
+      ),
+    );
+    const reader = new Database(join(cwd, 'data', 'adapter.sqlite'), { readonly: true, fileMustExist: true });
+    try {
+      const count = reader.prepare('SELECT count(*) AS n FROM chain_links');
+      while ((count.get() as { n: number }).n < 30) await new Promise((r) => setTimeout(r, 1));
+      first.child.proc.kill('SIGKILL');
+    } finally {
+      reader.close();
+    }
+    await Promise.all(burst);
+    expect((await first.child.exited).signal).to.equal('SIGKILL');
+    
+    // Killed mid-burst: some records stored, not all; what is stored is already a whole chain.
+    const crashed = openStore(join(cwd, 'data'));
+    try {
+      const stored = chainedRecords(crashed).length;
+      expect(stored).to.be.at.least(answered.length);
+      expect(stored).to.be.below(TOTAL);
+    } finally {
+      await crashed.close();
+    }
+
+    const second = await start();
+    const after: { n: number; status: number; id?: string | undefined }[] = [];
+    for (let from = 1; from <= TOTAL; from += 50) {
+      after.push(...(await Promise.all(Array.from({ length: 50 }, (_, i) => post(second.url, from + i)))));
+    }
+    expect(after.every((a) => a.status === 200)).to.equal(true);
+    // What was answered before the crash is the same document after it (stored, not redone).
+    for (const a of answered) expect(after.find((x) => x.n === a.n)!.id).to.equal(a.id);
+    second.child.proc.kill('SIGTERM');
+    await second.child.exited;
+
+    const store = openStore(join(cwd, 'data'));
+    try {
+      const records = chainedRecords(store);
+      expect(records).to.have.length(TOTAL);
+      officialCheck(records);
+    } finally {
+      await store.close();
+    }
+  });
+});
