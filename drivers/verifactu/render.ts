@@ -51,11 +51,7 @@ function altaEl(r: AltaRecord, previous: ChainLink | undefined, fingerprint: str
     el(s('Desglose'), undefined, r.desglose.map(detalleEl)),
     leaf(s('CuotaTotal'), r.cuotaTotal),
     leaf(s('ImporteTotal'), r.importeTotal),
-    chainEl(previous),
-    sistemaEl(r.sistema),
-    leaf(s('FechaHoraHusoGenRegistro'), r.generado),
-    leaf(s('TipoHuella'), '01'),
-    leaf(s('Huella'), fingerprint),
+    sealEls(r, previous, fingerprint),
   );
 }
 
@@ -65,12 +61,19 @@ function anulacionEl(r: AnulacionRecord, previous: ChainLink | undefined, finger
     { 'xmlns:sum1': SUM1 },
     leaf(s('IDVersion'), '1.0'),
     el(s('IDFactura'), undefined, leaf(s('IDEmisorFacturaAnulada'), r.id.nif), leaf(s('NumSerieFacturaAnulada'), r.id.numSerie), leaf(s('FechaExpedicionFacturaAnulada'), r.id.fecha)),
+    sealEls(r, previous, fingerprint),
+  );
+}
+
+/** What every record ends with: its link to the previous record, the software, the time and the Huella. */
+function sealEls(r: VerifactuRecord, previous: ChainLink | undefined, fingerprint: string): XmlNode[] {
+  return [
     chainEl(previous),
     sistemaEl(r.sistema),
-    leaf(s('FechaHoraHusoGenRegistro'), r.generado),
-    leaf(s('TipoHuella'), '01'),
-    leaf(s('Huella'), fingerprint),
-  );
+    leaf(s('FechaHoraHusoGenRegistro'), r.generado)!,
+    leaf(s('TipoHuella'), '01')!,
+    leaf(s('Huella'), fingerprint)!,
+  ];
 }
 
 function invoiceIdEl(name: string, f: InvoiceId): XmlNode {
