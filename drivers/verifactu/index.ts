@@ -3,8 +3,9 @@ import { IssueList } from '../../src/driver/issues.js';
 import type { Artifact, ChainSpec, DocumentContext, Driver, RenderContext } from '../../src/driver/types.js';
 import { VERIFACTU_FIELDS } from './fields.js';
 import { recordOf, type ChainLink, type VerifactuRecord } from './record.js';
+import { qrPng, verificationUrl, type Environment } from './qr.js';
 import { linkRecord } from './render.js';
-import { VerifactuSettingsSchema } from './settings.js';
+import { VerifactuSettingsSchema, type VerifactuSettings } from './settings.js';
 import { mapStatus, readInbound } from './statuses.js';
 import { transmit } from './transmit.js';
 
@@ -32,15 +33,28 @@ function built(doc: SpiDocument, ctx: RenderContext): VerifactuRecord {
   return record;
 }
 
+interface ChainInput {
+  record: VerifactuRecord;
+  documentType: string;
+  environment: Environment;
+}
+
+/** The stored artifacts: the linked record, then (for an alta) the QR code of its verification URL. */
 const chain: ChainSpec = {
   prepare(doc, ctx) {
     const record = built(doc, ctx);
-    return { key: `VERIFACTU:${record.id.nif}`, input: { record, documentType: artifactOf(doc, '').documentType } };
+    const input: ChainInput = { record, documentType: artifactOf(doc, '').documentType, environment: (ctx.settings as VerifactuSettings).environment ?? 'test' };
+    return { key: `VERIFACTU:${record.id.nif}`, input };
   },
   link(input, previous) {
-    const { record, documentType } = input as { record: VerifactuRecord; documentType: string };
+    const { record, documentType, environment } = input as ChainInput;
     const linked = linkRecord(record, previous as ChainLink | undefined);
-    return { artifacts: [{ documentType, mimeType: 'application/xml', content: linked.xml }], head: linked.link };
+    const artifacts: Artifact[] = [{ documentType, mimeType: 'application/xml', content: linked.xml }];
+    if (record.kind === 'alta') {
+      const png = qrPng(verificationUrl(record.id, record.importeTotal, environment));
+      artifacts.push({ documentType, mimeType: 'application/png', content: png.toString('base64'), encoding: 'base64' });
+    }
+    return { artifacts, head: linked.link };
   },
 };
 

@@ -29,6 +29,8 @@ export const VerifactuSettingsSchema = Type.Object(
     credit_note_type: Type.Optional(Type.Union(['R1', 'R2', 'R3', 'R4', 'R5'].map((v) => Type.Literal(v)))),
     /** OperacionExenta of category E lines (E1 Art. 20 LIVA unless configured; K is E5, G is E2). */
     exempt_operation: Type.Optional(Type.Union(['E1', 'E2', 'E3', 'E4', 'E5', 'E6'].map((v) => Type.Literal(v)))),
+    /** The AEAT environment records and QR codes refer to: `test` (prewww2.aeat.es, the default) or `production`. */
+    environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('production')])),
     /** DescripcionOperacion when the document has no note. */
     default_description: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   },

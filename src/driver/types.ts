@@ -54,7 +54,9 @@ export interface Artifact {
   /** SPI document type, e.g. `ubl-invoice`. */
   readonly documentType: string;
   readonly mimeType: string;
+  /** The document as text, or as base64 when `encoding` says so (a PNG). */
   readonly content: string;
+  readonly encoding?: 'base64' | undefined;
 }
 
 /** What transmit needs besides the artifact: the document's id and the configured transport. */

@@ -15,12 +15,20 @@ export interface NewDocument {
   body: string;
   requestId: string;
   createdAt: string;
-  artifacts: readonly { documentType: string; mimeType: string; content: string }[];
+  artifacts: readonly StoredArtifact[];
   status: { status: string; source: string; detail?: string | undefined };
   /** The cancellation of the document stored under the same key (Driver.voidsByResubmission). */
   voids?: boolean | undefined;
   /** A chained document (ChainSpec): `artifacts` are replaced by what the driver's link makes of `input` and the chain's head. */
   chain?: { model: string; key: string; input: unknown } | undefined;
+}
+
+/** An artifact as stored: text, or base64 (`encoding`) for binary documents. */
+export interface StoredArtifact {
+  documentType: string;
+  mimeType: string;
+  content: string;
+  encoding?: 'base64' | undefined;
 }
 
 export interface DocumentKey {
@@ -43,7 +51,7 @@ export type StoredDocument = Pick<
   NewDocument,
   'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'body' | 'createdAt'
 > & {
-  artifacts: { documentType: string; mimeType: string; content: string }[];
+  artifacts: StoredArtifact[];
   statuses: StatusRecord[];
 };
 
@@ -81,7 +89,7 @@ export function documentStatements(db: Database) {
      VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @bodySha256, @body, @requestId, @createdAt)`,
   );
   const insertArtifact = db.prepare(
-    'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
   // Every document is queued for transmission in its own transaction (DESIGN: side effects are rows).
@@ -94,8 +102,8 @@ export function documentStatements(db: Database) {
     `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
             business_entity_id AS businessEntityId, body, created_at AS createdAt FROM documents WHERE id = ?`,
   );
-  const getArtifacts = db.prepare<[string], StoredDocument['artifacts'][number]>(
-    'SELECT document_type AS documentType, mime_type AS mimeType, content FROM document_artifacts WHERE document_id = ? ORDER BY seq',
+  const getArtifacts = db.prepare<[string], StoredArtifact & { encoding: string }>(
+    'SELECT document_type AS documentType, mime_type AS mimeType, content, encoding FROM document_artifacts WHERE document_id = ? ORDER BY seq',
   );
   const getStatuses = db.prepare<[string], StatusRecord>(
     `SELECT status, source, detail, errors, provider_payload AS providerPayload, provider_references AS providerReferences, created_at AS createdAt
@@ -114,7 +122,7 @@ export function documentStatements(db: Database) {
     insert(d: NewDocument): void {
       const { artifacts, status, chain: _chain, voids: _voids, ...row } = d;
       insertDoc.run(row);
-      artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, d.createdAt));
+      artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, a.encoding ?? 'utf8', d.createdAt));
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
       queueTransmission.run(d.id, d.createdAt, d.createdAt);
     },
@@ -133,7 +141,9 @@ export function documentStatements(db: Database) {
     head: (id: string) => getHead.get(id),
     get(id: string): StoredDocument | undefined {
       const doc = getDoc.get(id);
-      return doc && { ...doc, artifacts: getArtifacts.all(id), statuses: getStatuses.all(id) };
+      // Text artifacts read back exactly as they were given (no `encoding` key).
+      const artifacts = getArtifacts.all(id).map(({ encoding, ...a }): StoredArtifact => (encoding === 'base64' ? { ...a, encoding: 'base64' } : a));
+      return doc && { ...doc, artifacts, statuses: getStatuses.all(id) };
     },
   };
 }

@@ -23,7 +23,7 @@ describe('POST /einvoicing/documents with every fixture', () => {
       it(`${driver.model} ${f.name}`, async () => {
         const own = driver.chain && !f.expectedIssues ? await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG }, clock: () => GOLDEN_CLOCK }) : undefined;
         try {
-          await check(own ?? adapter, f);
+          await check(own ?? adapter, f, !!driver.chain);
         } finally {
           await own?.close();
         }
@@ -31,7 +31,7 @@ describe('POST /einvoicing/documents with every fixture', () => {
     }
   }
 
-  async function check(adapter: TestAdapter, f: ReturnType<typeof fixturesOf>[number]): Promise<void> {
+  async function check(adapter: TestAdapter, f: ReturnType<typeof fixturesOf>[number], chained: boolean): Promise<void> {
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: f.body });
     const body = await bodyOf(res);
     if (f.expectedIssues) {
@@ -44,7 +44,9 @@ describe('POST /einvoicing/documents with every fixture', () => {
     expect(body.status).to.equal('ACCEPTED');
     const stored = adapter.runtime.store.documents.get(body.document_id);
     expect(stored?.statuses.map((s) => s.status)).to.deep.equal(['ACCEPTED']);
-    expect(stored?.artifacts).to.have.length(1);
+    // A chained driver may store more than the record (VERIFACTU adds the QR code's PNG).
+    if (chained) expect(stored?.artifacts.length).to.be.at.least(1);
+    else expect(stored?.artifacts).to.have.length(1);
     expect(stored!.artifacts[0]!.content).to.equal(readFileSync(f.golden, 'utf8'));
   }
 });

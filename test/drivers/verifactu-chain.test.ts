@@ -1,5 +1,7 @@
 import Database from 'better-sqlite3';
 import { expect } from 'chai';
+import jsQRModule from 'jsqr';
+import { PNG } from 'pngjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { soapRequest } from '../../drivers/verifactu/soap-request.js';
@@ -15,6 +17,8 @@ import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 // submissions for one issuer at once must still form one unbroken chain, in commit order.
 
 const CHAIN = 'VERIFACTU:89890001K';
+// jsqr is CommonJS with a `default` property; under NodeNext the import is the module object.
+const jsQR = jsQRModule.default;
 const invoice = JSON.parse(readFileSync(join(FIXTURES_DIR, 'verifactu', 'invoice.json'), 'utf8')) as Record<string, unknown>;
 
 /** `n` invoices of the fixture under their own numbers. */
@@ -78,6 +82,31 @@ describe('the VERIFACTU chain under concurrent submissions (HTTP, writer thread,
     expect(records).to.have.length(51);
     expect(records[50]).to.contain('<sum1:NumSerieFacturaAnulada>FV-C/0007</sum1:NumSerieFacturaAnulada>');
     officialCheck(records);
+  });
+
+  it('serves the record and its QR code through /download: the PNG decodes to the AEAT verification URL', async () => {
+    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceNumbered(1, 'FV-QR') });
+    const id = (await bodyOf(res)).document_id as string;
+    const q = 'country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice';
+    const all = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/download?${q}`));
+    expect(all.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'application/png']);
+    const xml = Buffer.from(all.documents[0].document_content, 'base64').toString('utf8');
+    expect(xml).to.contain('<sum1:NumSerieFactura>FV-QR/0001</sum1:NumSerieFactura>');
+
+    const only = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/download?${q}&mime_type=application/png`));
+    expect(only.documents).to.have.length(1);
+    const bytes = Buffer.from(only.documents[0].document_content, 'base64');
+    expect(bytes.subarray(0, 8).toString('hex')).to.equal('89504e470d0a1a0a'); // the PNG signature
+    const image = PNG.sync.read(bytes);
+    const decoded = jsQR(new Uint8ClampedArray(image.data), image.width, image.height);
+    expect(decoded?.data).to.equal('https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=89890001K&numserie=FV-QR%2F0001&fecha=14-03-2025&importe=1210.00');
+
+    // The signed link serves the PNG's bytes as image content.
+    const link = new URL(only.documents[0].document_url);
+    const file = await fetch(`${adapter.url}${link.pathname}${link.search}`);
+    expect(file.status).to.equal(200);
+    expect(file.headers.get('content-type')).to.equal('application/png');
+    expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).to.equal(true);
   });
 });
 

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { SpiError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
 import type { DownloadLinks } from '../download-links.js';
-import { findDownloadable } from '../services/document-download.js';
+import { bytesOf, findDownloadable } from '../services/document-download.js';
 
 /**
  * GET /einvoicing/files/{document_id}/{index}?expires=…&signature=… — the document_url of a
@@ -16,11 +16,11 @@ export function filesRoutes(router: Router, deps: { store: Store; links: Downloa
     const found = findDownloadable(deps.store, documentId);
     const representation = found?.representations[index - 1];
     if (!found || !representation) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
-    const extension = representation.mimeType.includes('xml') ? 'xml' : representation.mimeType.includes('pdf') ? 'pdf' : 'bin';
+    const extension = representation.mimeType.includes('xml') ? 'xml' : representation.mimeType.includes('pdf') ? 'pdf' : representation.mimeType.includes('png') ? 'png' : 'bin';
     const name = `${found.platformId}-${found.documentType}`.replace(/[^A-Za-z0-9._-]+/g, '_');
     ctx.set('Content-Disposition', `attachment; filename="${name}.${extension}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = representation.mimeType;
-    ctx.body = representation.content;
+    ctx.body = representation.encoding === 'base64' ? bytesOf(representation) : representation.content;
   });
 }

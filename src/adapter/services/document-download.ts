@@ -14,7 +14,12 @@ import type { DownloadResponse } from '../schemas/responses.js';
 export interface Representation {
   mimeType: string;
   content: string;
+  /** base64 for a binary artifact (a PNG); text otherwise. */
+  encoding?: 'base64' | undefined;
 }
+
+/** The representation's bytes. */
+export const bytesOf = (r: Representation): Buffer => Buffer.from(r.content, r.encoding === 'base64' ? 'base64' : 'utf8');
 
 /** A downloadable document: its scenario and its representations in order (index = position + 1). */
 export interface Downloadable {
@@ -30,7 +35,7 @@ export interface Downloadable {
 /** A submitted document, or a related document (scenario taken from the document it belongs to). */
 export function findDownloadable(store: Pick<Store, 'documents' | 'statusChanges'>, id: string): Downloadable | undefined {
   const doc = store.documents.get(id);
-  if (doc) return { ...doc, representations: doc.artifacts.map((a) => ({ mimeType: a.mimeType, content: a.content })) };
+  if (doc) return { ...doc, representations: doc.artifacts.map((a) => ({ mimeType: a.mimeType, content: a.content, encoding: a.encoding })) };
   const related = store.statusChanges.related(id);
   const parent = related && store.documents.get(related.documentId);
   if (!related || !parent) return undefined;
@@ -69,7 +74,7 @@ export function downloadDocument(id: string, q: DownloadQuery, base: string, req
       return {
         mime_type: r.mimeType,
         document_url: link.url,
-        document_content: Buffer.from(r.content, 'utf8').toString('base64'),
+        document_content: bytesOf(r).toString('base64'),
         expires_at: link.expiresAt.toISOString().replace(/\.000Z$/, 'Z'),
       };
     }),
