@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
 import type { SpiErrorItem } from '../../src/http/errors.js';
+import { at, textAt } from '../../src/ubl/read.js';
 
 // The AEAT's answer to RegFactuSistemaFacturacion (RespuestaSuministro.xsd), read by local
 // element names (the AEAT's prefixes vary between its environments and its examples), and a
@@ -100,22 +101,13 @@ function children(node: unknown, name: string): Node[] {
   return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is Node => !!x && typeof x === 'object');
 }
 
+/** An element (empty elements included), by local name. */
 function child(node: unknown, name: string): Node | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  const v = (node as Node)[name];
-  const first = Array.isArray(v) ? v[0] : v;
-  if (typeof first === 'string') return { '#': first };
-  return first && typeof first === 'object' ? (first as Node) : first === '' ? {} : undefined;
+  const v = at(node, name);
+  return typeof v === 'string' ? { '#': v } : v && typeof v === 'object' ? (v as Node) : undefined;
 }
 
-function text(node: unknown, name: string): string | undefined {
-  if (!node || typeof node !== 'object') return undefined;
-  const v = (node as Node)[name];
-  const first = Array.isArray(v) ? v[0] : v;
-  if (typeof first === 'string') return first.trim();
-  if (first && typeof first === 'object' && typeof (first as Node)['#'] === 'string') return ((first as Node)['#'] as string).trim();
-  return undefined;
-}
+const text = (node: unknown, name: string): string | undefined => textAt(node, name)?.trim();
 
 function isOneOf<T extends string>(v: string | undefined, values: readonly T[]): v is T {
   return v !== undefined && (values as readonly string[]).includes(v);

@@ -1,7 +1,7 @@
 import type { ChainSpec } from '../driver/types.js';
 import { canonicalJson } from '../json-canonical.js';
 import type { ChainStatements } from './chains.js';
-import type { DocumentStatements, NewDocument } from './documents.js';
+import type { DocumentStatements, ExistingDocument, NewDocument } from './documents.js';
 
 /** The chain step of a write: the chain tables and each chained driver's `link`, by model. */
 export interface ChainWrites {
@@ -19,36 +19,52 @@ export type WriteOutcome = { id: string; created: boolean } | { conflictWith: st
  * A key whose newest document FAILED is free again: the platform resubmits after fixing it.
  */
 export function writeSubmission(statements: DocumentStatements, row: NewDocument, chains?: ChainWrites): WriteOutcome {
-  const existing = statements.findByKey(row);
-  const voiding = !!existing && !!row.voids && !isVoid(statements, existing.id);
-  if (!existing || isResubmittable(existing) || voiding) {
-    if (existing && !voiding) statements.supersede(existing.id, row.id, row.createdAt);
-    if (!row.chain) {
-      statements.insert(row);
-    } else {
-      // Read the head, link, store the document, advance the head: one transaction (the caller's).
-      const { model, key, input } = row.chain;
-      const link = chains?.linkOf(model);
-      if (!chains || !link) throw new Error(`no chain step for model ${model} in this store`);
-      const before = chains.statements.head(key);
-      const linked = link(input, before ? (JSON.parse(before.head) as unknown) : undefined);
-      statements.insert({ ...row, artifacts: linked.artifacts });
-      chains.statements.append(key, row.id, JSON.stringify(linked.head), row.createdAt);
-    }
-    return { id: row.id, created: true };
+  const decision = decideKey(statements, statements.findByKey(row), { sha: row.bodySha256, body: row.body, voids: !!row.voids });
+  if (decision.kind === 'same') return { id: decision.id, created: false };
+  if (decision.kind === 'conflict') return { conflictWith: decision.id };
+  if (decision.supersedes) statements.supersede(decision.supersedes, row.id, row.createdAt);
+  if (!row.chain) {
+    statements.insert(row);
+  } else {
+    // Read the head, link, store the document, advance the head: one transaction (the caller's).
+    const { model, key, input } = row.chain;
+    const link = chains?.linkOf(model);
+    if (!chains || !link) throw new Error(`no chain step for model ${model} in this store`);
+    const before = chains.statements.head(key);
+    const linked = link(input, before ? (JSON.parse(before.head) as unknown) : undefined);
+    statements.insert({ ...row, artifacts: linked.artifacts });
+    chains.statements.append(key, row.id, JSON.stringify(linked.head), row.createdAt);
   }
-  return sameBody(statements, existing, row.bodySha256, row.body) ? { id: existing.id, created: false } : { conflictWith: existing.id };
+  return { id: row.id, created: true };
+}
+
+/** What a submission is, given the newest document under its key. */
+export type KeyDecision = { kind: 'new'; supersedes?: string | undefined } | { kind: 'same'; id: string } | { kind: 'conflict'; id: string };
+
+/**
+ * The key's rule, the same for the early answer and for the write: no document yet → a new one;
+ * the newest FAILED → a new one that supersedes it; the same body → that document; a VOIDED body
+ * for a driver that cancels by resubmission → a new one (once: not after another void); any other
+ * body → a conflict.
+ */
+export function decideKey(
+  statements: Pick<DocumentStatements, 'bodyOf'>,
+  existing: ExistingDocument | undefined,
+  incoming: { sha: string; body: string; voids: boolean },
+): KeyDecision {
+  if (!existing) return { kind: 'new' };
+  if (existing.currentStatus === 'FAILED') return { kind: 'new', supersedes: existing.id };
+  if (sameBody(statements, existing, incoming.sha, incoming.body)) return { kind: 'same', id: existing.id };
+  if (incoming.voids && !isVoid(statements, existing.id)) return { kind: 'new' };
+  return { kind: 'conflict', id: existing.id };
 }
 
 /** Byte-equal JSON is the fast answer; otherwise key order and whitespace are ignored. */
-export function sameBody(statements: DocumentStatements, existing: { id: string; bodySha256: string }, sha: string, bodyText: string): boolean {
+export function sameBody(statements: Pick<DocumentStatements, 'bodyOf'>, existing: { id: string; bodySha256: string }, sha: string, bodyText: string): boolean {
   if (existing.bodySha256 === sha) return true;
   const stored = statements.bodyOf(existing.id);
   return stored !== undefined && canonicalJson(JSON.parse(stored)) === canonicalJson(JSON.parse(bodyText));
 }
-
-/** The adapter gave up on the document, so its key may carry a new submission (SPI: FAILED is final). */
-export const isResubmittable = (existing: { currentStatus: string }) => existing.currentStatus === 'FAILED';
 
 /** Whether the stored document is itself a cancellation (its body has status VOIDED). */
 export function isVoid(statements: Pick<DocumentStatements, 'bodyOf'>, id: string): boolean {

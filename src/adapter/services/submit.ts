@@ -5,7 +5,7 @@ import { errorsOf, issueMessage } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
-import { isResubmittable, isVoid, sameBody } from '../../store/submission-write.js';
+import { decideKey } from '../../store/submission-write.js';
 import { intake, parseEnvelope } from './intake.js';
 
 export interface SubmitDeps {
@@ -38,14 +38,10 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const bodyText = JSON.stringify(body);
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
-  const existing = deps.store.documents.findByKey(key);
   const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model)?.voidsByResubmission;
-  if (existing && !isResubmittable(existing)) {
-    const same = sameBody(deps.store.documents, existing, sha, bodyText);
-    // A driver that cancels by resubmission takes the VOIDED body as a new document (once).
-    if (!same && !(voids && !isVoid(deps.store.documents, existing.id))) throw conflict(key, existing.id);
-    if (same) return { document_id: existing.id, status: 'ACCEPTED', request_id: requestId };
-  }
+  const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
+  if (early.kind === 'conflict') throw conflict(key, early.id);
+  if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
   const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers);
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
