@@ -4,6 +4,7 @@ import type { Artifact, ChainSpec, DocumentContext, Driver, RenderContext } from
 import { VERIFACTU_FIELDS } from './fields.js';
 import { recordOf, type ChainLink, type VerifactuRecord } from './record.js';
 import { qrPng, verificationUrl, type Environment } from './qr.js';
+import { activationStatus, verifactuNetwork } from './network.js';
 import { linkRecord } from './render.js';
 import { VerifactuSettingsSchema, type VerifactuSettings } from './settings.js';
 import { mapStatus, readInbound } from './statuses.js';
@@ -76,6 +77,8 @@ const driver: Driver = {
   readInbound,
   voidsByResubmission: true,
   chain,
+  network: verifactuNetwork,
+  activationStatus,
 };
 
 export const verifactuDriver: Driver = Object.freeze(driver);

@@ -22,14 +22,49 @@ export const SistemaInformaticoSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * The certificate a business entity signs in to the AEAT's web service with (mutual TLS): a
+ * PKCS#12 file, or a PEM certificate and key. The passphrase is never written in the file: it
+ * is read from the environment variable named here.
+ */
+export const CertificateSchema = Type.Object(
+  {
+    pkcs12_file: Type.Optional(Type.String({ minLength: 1 })),
+    cert_file: Type.Optional(Type.String({ minLength: 1 })),
+    key_file: Type.Optional(Type.String({ minLength: 1 })),
+    passphrase_env: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' })),
+    /** A seal certificate (certificado de sello electrónico) is served by the AEAT's seal hosts (www10, prewww10). */
+    seal: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 export const VerifactuSettingsSchema = Type.Object(
   {
+    /** Business entity id → its AEAT certificate. An entity without one has its records answered by the sandbox's simulated AEAT. */
+    certificates: Type.Optional(Type.Record(Type.String({ minLength: 1 }), CertificateSchema)),
+    /** Replaces the environment's endpoint (a forwarding proxy, a test server). */
+    endpoint: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+    /** Extra trusted certificate authorities (PEM) for the endpoint's server certificate. */
+    ca_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** How long one request may take; the AEAT can be slow with 1,000 records (default 120). */
+    request_timeout_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+    /** The sandbox's simulated AEAT (entities without a certificate). */
+    sandbox: Type.Optional(
+      Type.Object(
+        {
+          /** The TiempoEsperaEnvio it answers, in seconds (default 5; the AEAT's own is 60). */
+          tiempo_espera_envio: Type.Optional(Type.Integer({ minimum: 0, maximum: 3600 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     sistema_informatico: Type.Optional(SistemaInformaticoSchema),
     /** TipoFactura of a credit note: R1 (Art. 80 Uno, Dos y Seis LIVA: returns, discounts…) unless configured. */
     credit_note_type: Type.Optional(Type.Union(['R1', 'R2', 'R3', 'R4', 'R5'].map((v) => Type.Literal(v)))),
     /** OperacionExenta of category E lines (E1 Art. 20 LIVA unless configured; K is E5, G is E2). */
     exempt_operation: Type.Optional(Type.Union(['E1', 'E2', 'E3', 'E4', 'E5', 'E6'].map((v) => Type.Literal(v)))),
-    /** The AEAT environment records and QR codes refer to: `test` (prewww2.aeat.es, the default) or `production`. */
+    /** The AEAT environment records are sent to and QR codes refer to: `test` (prewww1/prewww2.aeat.es, the default) or `production`. */
     environment: Type.Optional(Type.Union([Type.Literal('test'), Type.Literal('production')])),
     /** DescripcionOperacion when the document has no note. */
     default_description: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
@@ -39,6 +74,7 @@ export const VerifactuSettingsSchema = Type.Object(
 
 export type VerifactuSettings = Static<typeof VerifactuSettingsSchema>;
 export type SistemaInformatico = Static<typeof SistemaInformaticoSchema>;
+export type CertificateSettings = Static<typeof CertificateSchema>;
 
 /** This software, when the configuration names no other (the AEAT needs a producer and installation). */
 export const DEFAULT_SISTEMA: SistemaInformatico = {

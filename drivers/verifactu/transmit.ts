@@ -1,5 +1,6 @@
 import { TransportError, type Envelope } from '../../src/driver/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { recordIdentity } from './record-identity.js';
 
 // Addressing a record: from the issuer (its NIF under the Spanish VAT scheme 9920) to the
 // AEAT (NIF Q2826000H). The envelope is read back from the record that is sent.
@@ -13,17 +14,15 @@ export async function transmit(artifact: Artifact, ctx: TransmitContext): Promis
 }
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
-  const text = (name: string) => new RegExp(`<sum1:${name}>([^<]*)</sum1:${name}>`).exec(artifact.content)?.[1];
-  const nif = text('IDEmisorFactura') ?? text('IDEmisorFacturaAnulada');
-  const number = text('NumSerieFactura') ?? text('NumSerieFacturaAnulada');
-  if (!nif || !number) throw new TransportError('the record has no IDFactura: it cannot be sent', true);
+  const id = recordIdentity(artifact.content);
+  if (!id) throw new TransportError('the record has no IDFactura: it cannot be sent', true);
   return {
     documentId,
     model: 'VERIFACTU',
     documentType: artifact.documentType,
     mimeType: artifact.mimeType,
-    documentNumber: number,
-    sender: { scheme: '9920', id: `ES${nif}`, name: text('NombreRazonEmisor') },
+    documentNumber: id.numSerie,
+    sender: { scheme: '9920', id: `ES${id.nif}`, name: id.nombreRazon },
     receiver: AEAT,
   };
 }

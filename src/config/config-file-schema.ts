@@ -66,11 +66,13 @@ export const CountryActivationSchema = Type.Object(
   strict,
 );
 
+export const ActivationStatusSchema = Type.Object({ code: ActivationStatusCodeSchema, message: Type.Optional(Text(500)) }, strict);
+
 export const ActivationSchema = Type.Object(
   {
     /** UUID-shaped, as the SPI's activation ids are. */
     id: Type.String({ pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }),
-    status: Type.Object({ code: ActivationStatusCodeSchema, message: Type.Optional(Text(500)) }, strict),
+    status: ActivationStatusSchema,
     country_activations: Type.Array(CountryActivationSchema, { minItems: 1 }),
   },
   strict,
@@ -110,5 +112,6 @@ export const ConfigFileSchema = Type.Object(
 export type ConfigFile = Static<typeof ConfigFileSchema>;
 export type BusinessEntity = Static<typeof BusinessEntitySchema>;
 export type Activation = Static<typeof ActivationSchema>;
+export type ActivationStatus = Static<typeof ActivationStatusSchema>;
 export type CountryActivation = Static<typeof CountryActivationSchema>;
 export type Party = Static<typeof PartySchema>;

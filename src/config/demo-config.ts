@@ -68,8 +68,9 @@ export function demoConfig(): ConfigFile {
         activations: [
           {
             id: '9b2f4c1e-3d5a-4e6b-8c7d-1f0e2d3c4b5a',
-            // VERIFACTU submits to the tax agency with the issuer's certificate: pending until one is configured.
-            status: { code: 'PENDING', message: 'Activation pending: no AEAT certificate is configured for this business entity.' },
+            // Taken as configured, so the sandbox's simulated AEAT answers its records; the platform is
+            // told PENDING until a production certificate is configured (drivers/verifactu/network.ts).
+            status: { code: 'COMPLETED' },
             country_activations: [
               { model: 'VERIFACTU', country: 'ES', einvoicing_type: 'B2B', supported_document_types: ['verifactu-invoice', 'verifactu-creditnote'] },
             ],

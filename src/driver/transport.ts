@@ -40,7 +40,8 @@ export interface SendReceipt {
 
 /** What happened to a sent message, in the network's order. */
 export type NetworkEvent =
-  | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[] }
+  /** `warnings`: what the network accepted with remarks (the AEAT's AceptadoConErrores), kept as the status's processing details. */
+  | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[]; warnings?: SpiErrorItem[] | undefined }
   | { kind: 'refused'; at: string; errors: SpiErrorItem[]; payload: unknown; references: ProviderReference[] }
   | { kind: 'inbound'; at: string; documentType: string; mimeType: string; content: string; payload: unknown; references: ProviderReference[] };
 

@@ -1,7 +1,9 @@
 import type { TSchema } from 'typebox';
 import type { DocumentKind, SpiDocument } from '../adapter/schemas/document.js';
 import type { Model, TransactionType } from '../adapter/schemas/enums.js';
-import type { BusinessEntity } from '../config/config-file-schema.js';
+import type { ActivationStatus, BusinessEntity } from '../config/config-file-schema.js';
+import type { Logger } from '../log.js';
+import type { RetryPolicy } from '../retry-delay.js';
 import type { Issue } from './issues.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
 
@@ -99,6 +101,30 @@ export interface ChainSpec {
   link(input: unknown, previous: unknown): { artifacts: Artifact[]; head: unknown };
 }
 
+/** What the adapter gives a driver's own network when it starts. */
+export interface NetworkDeps {
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  /** Relative file names in the driver's settings (certificates) are read from here: the configuration file's folder. */
+  readonly configDir: string;
+  /** The wait between tries of a request the network did not answer. */
+  readonly retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
+  /** The stored legal document (first artifact) of a document: what to send again when the network lost track of it. */
+  contentOf(documentId: string): string | undefined;
+}
+
+/**
+ * A network of the driver's own (VERIFACTU's AEAT web service), started with the dispatcher. It
+ * carries the documents of the entities it claims; the others go through the adapter's
+ * configured transport (the sandbox network).
+ */
+export interface DriverNetwork {
+  /** The transport for the entity's documents; undefined: the adapter's transport. */
+  transportFor(entityId: string): Transport | undefined;
+  /** Stops its timers and waits for requests in flight; what was queued is sent again after the next start. */
+  close(): Promise<void>;
+}
+
 /**
  * The driver contract. Metadata feeds the registry, activations and data_input_fields;
  * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
@@ -136,6 +162,17 @@ export interface Driver {
   readonly voidsByResubmission?: boolean;
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
   readonly chain?: ChainSpec;
+  /**
+   * Starts the driver's own network from its settings (which `settingsSchema` already passed).
+   * Throws ConfigError for what a schema cannot check (a certificate that cannot be read).
+   */
+  network?(settings: Readonly<Record<string, unknown>>, entities: readonly BusinessEntity[], deps: NetworkDeps): DriverNetwork;
+  /**
+   * What the platform is told of a configured activation that lists this model: the driver may
+   * say it is not live yet (VERIFACTU: PENDING until the entity has a production certificate).
+   * Pure; submissions are still gated by the configured status.
+   */
+  activationStatus?(entity: BusinessEntity, settings: Readonly<Record<string, unknown>>, configured: ActivationStatus): ActivationStatus;
 }
 
 /** The scenario the platform asks about in data_input_fields and submits documents for. */

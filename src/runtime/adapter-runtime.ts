@@ -1,4 +1,5 @@
 import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
 import { createAdapterApp } from '../adapter/app.js';
 import { keyVerifier, resolveApiKey, type KeyVerifier, type ResolvedApiKey } from '../adapter/api-key.js';
@@ -54,7 +55,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   let lifecycle: Lifecycle | undefined;
   try {
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir);
-    lifecycle = startLifecycle(settings, config, store, drivers, logger, clock);
+    lifecycle = startLifecycle(settings, config, store, drivers, logger, clock, source === 'built-in demo' ? process.cwd() : dirname(source));
     const { dispatcher, sandbox, recorder } = lifecycle;
     const app = createAdapterApp({
       config,
@@ -71,7 +72,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       links: new DownloadLinks(store.linkKey, settings.downloadUrlTtl),
       publicUrl: settings.publicUrl?.replace(/\/+$/, ''),
       onAccepted: dispatcher && (() => dispatcher.poke()),
-      sandboxControl: sandbox && dispatcher && { store, drivers, sandbox, recorder, dispatcher, clock },
+      sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port);
     logger.info({ url: server.url, config: source, database: store.file, schema_version: store.migration.version }, 'adapter listening');

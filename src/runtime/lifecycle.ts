@@ -6,6 +6,7 @@ import type { ConfigFile } from '../config/config-file-schema.js';
 import type { Settings } from '../config/settings.js';
 import type { DriverRegistry } from '../driver/registry.js';
 import { SandboxNetwork } from '../driver/transports/sandbox.js';
+import { TransportSet } from '../driver/transports/transport-set.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
 
@@ -14,12 +15,14 @@ export interface Lifecycle {
   recorder: StatusRecorder;
   dispatcher?: Dispatcher | undefined;
   sandbox?: SandboxNetwork | undefined;
+  /** Each document's transport; absent with TRANSPORT=none. */
+  transports?: TransportSet | undefined;
   callbacks?: CallbackWorker | undefined;
   /** Stops the workers; their rows stay queued for the next start. */
   close(): Promise<void>;
 }
 
-export function startLifecycle(settings: Settings, config: ConfigFile, store: Store, drivers: DriverRegistry, logger: Logger, clock: () => Date): Lifecycle {
+export function startLifecycle(settings: Settings, config: ConfigFile, store: Store, drivers: DriverRegistry, logger: Logger, clock: () => Date, configDir: string): Lifecycle {
   const retry = { minMs: settings.retryMinDelay, maxMs: settings.retryMaxDelay };
   const recorder = new StatusRecorder(store, {
     providerId: settings.providerId,
@@ -27,8 +30,11 @@ export function startLifecycle(settings: Settings, config: ConfigFile, store: St
     callbackHorizonMs: settings.callbackRetryHorizon * 1000,
   });
   const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox) : undefined;
-  const dispatcher = sandbox
-    ? new Dispatcher({ store, drivers, transport: sandbox, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
+  const transports =
+    sandbox &&
+    TransportSet.start(sandbox, config, drivers, { clock, logger, configDir, retry, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
+  const dispatcher = transports
+    ? new Dispatcher({ store, drivers, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;
   if (!dispatcher) logger.warn('TRANSPORT=none: accepted documents are kept queued and not transmitted');
   let poster: CallbackPoster | undefined;
@@ -47,9 +53,11 @@ export function startLifecycle(settings: Settings, config: ConfigFile, store: St
     recorder,
     dispatcher,
     sandbox,
+    transports,
     callbacks,
     async close() {
       await Promise.all([dispatcher?.close(), callbacks?.close()]);
+      await transports?.close();
       poster?.close();
     },
   };

@@ -61,6 +61,7 @@ export interface DocumentHead {
   platformId: string;
   type: string;
   model: string;
+  businessEntityId: string;
   createdAt: string;
   currentStatus: string;
 }
@@ -110,7 +111,7 @@ export function documentStatements(db: Database) {
      FROM document_statuses WHERE document_id = ? ORDER BY id`,
   );
   const getHead = db.prepare<[string], DocumentHead>(
-    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.created_at AS createdAt,
+    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.business_entity_id AS businessEntityId, d.created_at AS createdAt,
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
      FROM documents d WHERE d.id = ?`,
   );

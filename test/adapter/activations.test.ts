@@ -37,12 +37,12 @@ describe('GET /einvoicing/activations', () => {
     });
   });
 
-  it('includes the PENDING activation with its message', async () => {
+  it('reports the VERIFACTU activation PENDING while no AEAT certificate is configured, saying where its records go', async () => {
     const body = await get(`?business_entity_id=${IBERIA}`);
     expect(body.activations).to.have.length(1);
     expect(body.activations[0].status).to.deep.equal({
       code: 'PENDING',
-      message: 'Activation pending: no AEAT certificate is configured for this business entity.',
+      message: 'VERI*FACTU: no AEAT certificate is configured for this business entity (drivers.VERIFACTU.certificates); its records are answered by the sandbox, which answers like the AEAT.',
     });
     expect(body.activations[0].country_activations[0].model).to.equal('VERIFACTU');
   });

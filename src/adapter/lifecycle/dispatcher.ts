@@ -1,5 +1,6 @@
 import type { Model } from '../schemas/enums.js';
-import { TransportError, type Envelope, type Transport } from '../../driver/transport.js';
+import { TransportError, type Envelope } from '../../driver/transport.js';
+import type { TransportSet } from '../../driver/transports/transport-set.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { Logger } from '../../log.js';
 import { backoffDelay, type RetryPolicy } from '../../retry-delay.js';
@@ -13,7 +14,8 @@ import { QueueWorker } from './queue-worker.js';
 export interface DispatcherDeps {
   store: Store;
   drivers: DriverRegistry;
-  transport: Transport;
+  /** The transport of each document (its driver's own network, or the configured one). */
+  transports: TransportSet;
   recorder: StatusRecorder;
   clock: () => Date;
   logger: Logger;
@@ -72,10 +74,11 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async send(row: TransmissionRow, doc: StoredDocument): Promise<void> {
-    const { store, drivers, transport, clock } = this.deps;
+    const { store, drivers, transports, clock } = this.deps;
     const now = clock();
     const driver = drivers.get(doc.model as Model);
     const artifact = doc.artifacts[0];
+    const transport = transports.for(doc.model, doc.businessEntityId);
     try {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
       const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, transport, now, attempt: row.attempts + 1 });
@@ -87,7 +90,8 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): Promise<void> {
-    const { store, retry, transport, recorder, logger } = this.deps;
+    const { store, retry, transports, recorder, logger } = this.deps;
+    const transport = transports.for(doc.model, doc.businessEntityId);
     const transportError = err instanceof TransportError ? err : undefined;
     if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
     const message = err instanceof Error ? err.message : String(err);
@@ -104,7 +108,8 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {
-    const { store, drivers, transport, recorder, clock } = this.deps;
+    const { store, drivers, transports, recorder, clock } = this.deps;
+    const transport = transports.for(doc.model, doc.businessEntityId);
     const sent = { messageId: row.messageId!, envelope: JSON.parse(row.envelope!) as Envelope, sentAt: row.sentAt! };
     const tracking = await transport.track(sent, clock());
     const driver = drivers.get(doc.model as Model)!;

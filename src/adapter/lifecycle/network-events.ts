@@ -4,7 +4,8 @@ import type { Driver } from '../../driver/types.js';
 import type { NewStatus } from './status-recorder.js';
 
 /**
- * A network event as the status it gives the document: delivery → SUCCESS, refusal → FAILED
+ * A network event as the status it gives the document: delivery → SUCCESS (with the network's
+ * remarks, if any, as its processing details), refusal → FAILED
  * with the network's errors, an inbound business response → the status the driver reads in it
  * (REJECTED, PAID…) with the response stored as an INBOUND related document. An inbound
  * document the driver cannot read is still stored, on a status that repeats the current one
@@ -14,7 +15,7 @@ export function statusOfEvent(event: NetworkEvent, driver: Driver, source: strin
   const base = { source, at: event.at, payload: event.payload, references: event.references };
   switch (event.kind) {
     case 'delivered':
-      return { ...base, status: 'SUCCESS' };
+      return { ...base, status: 'SUCCESS', ...(event.warnings?.length && { errors: event.warnings }) };
     case 'refused':
       return { ...base, status: 'FAILED', errors: event.errors };
     case 'inbound': {

@@ -1,4 +1,5 @@
-import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
+import type { Activation, ActivationStatus, BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
+import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import type { ActivationStatusCode } from '../schemas/enums.js';
 import type { ActivationOut, BusinessEntityOut } from '../schemas/responses.js';
@@ -17,9 +18,11 @@ const DEFAULT_MESSAGES: Record<ActivationStatusCode, string> = {
 
 /**
  * Activations of the configured business entities. With a country, only the country
- * activations for that country are kept, and activations left with none are dropped.
+ * activations for that country are kept, and activations left with none are dropped. The
+ * status is the configured one, unless a driver of the activation's models says it is not live
+ * yet (see Driver.activationStatus).
  */
-export function listActivations(config: ConfigFile, filter: ActivationFilter): ActivationOut[] {
+export function listActivations(config: ConfigFile, filter: ActivationFilter, drivers?: DriverRegistry): ActivationOut[] {
   return entitiesFor(config, filter.businessEntityId).flatMap((entity) =>
     entity.activations.flatMap((activation): ActivationOut[] => {
       const countryActivations = activation.country_activations
@@ -35,12 +38,27 @@ export function listActivations(config: ConfigFile, filter: ActivationFilter): A
         {
           id: activation.id,
           business_entity: { id: entity.id, display_name: entity.display_name },
-          status: { code: activation.status.code, message: activation.status.message ?? DEFAULT_MESSAGES[activation.status.code] },
+          status: reportedStatus(entity, activation, config, drivers),
           country_activations: countryActivations,
         },
       ];
     }),
   );
+}
+
+/** The configured status as each driver of the activation's models sees it; the first that changes it wins. */
+function reportedStatus(entity: BusinessEntity, activation: Activation, config: ConfigFile, drivers: DriverRegistry | undefined): Required<ActivationStatus> {
+  let status: ActivationStatus = activation.status;
+  for (const model of new Set(activation.country_activations.map((ca) => ca.model))) {
+    const driver = drivers?.get(model);
+    if (!driver?.activationStatus) continue;
+    const seen = driver.activationStatus(entity, config.drivers?.[model] ?? {}, status);
+    if (seen !== status) {
+      status = seen;
+      break;
+    }
+  }
+  return { code: status.code, message: status.message ?? DEFAULT_MESSAGES[status.code] };
 }
 
 /** Business entities (mode=business_entities); with a country, those with an activation there. */

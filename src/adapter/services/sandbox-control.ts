@@ -3,6 +3,7 @@ import type { Envelope } from '../../driver/transport.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { BuyerResponseSchema, type BuyerResponse } from '../../driver/transports/sandbox-settings.js';
 import type { SandboxNetwork } from '../../driver/transports/sandbox.js';
+import type { TransportSet } from '../../driver/transports/transport-set.js';
 import { SpiError } from '../../http/errors.js';
 import type { StoredDocument } from '../../store/documents.js';
 import type { Store } from '../../store/store.js';
@@ -31,6 +32,7 @@ export interface SandboxControlDeps {
   store: Store;
   drivers: DriverRegistry;
   sandbox: SandboxNetwork;
+  transports: TransportSet;
   recorder: StatusRecorder;
   dispatcher: Dispatcher;
   clock: () => Date;
@@ -39,7 +41,7 @@ export interface SandboxControlDeps {
 const DELIVERED_OR_LATER = new Set(['SUCCESS', 'ACCEPTED', 'REJECTED', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID', 'IN_PROCESS', 'MESSAGE_ACKNOWLEDGEMENT']);
 
 export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps: SandboxControlDeps) {
-  const doc = documentOf(documentId, deps.store);
+  const doc = documentOf(documentId, deps);
   const transmission = deps.store.transmissions.state(documentId);
   const reported = doc.statuses.some((s) => s.status === 'SUCCESS' || s.status === 'FAILED');
   const message = f.message ?? (f.mode === 'transient' ? 'the sandbox network did not answer (injected)' : 'the receiving access point refused the document (injected)');
@@ -57,7 +59,7 @@ export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps
 
 /** The buyer's Invoice Response arrives for a delivered document and becomes its status at once. */
 export async function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps) {
-  const doc = documentOf(documentId, deps.store);
+  const doc = documentOf(documentId, deps);
   if (doc.type === 'APPLICATION_RESPONSE') throw conflict(`document ${documentId} is itself an application response; buyers respond to invoices and credit notes`);
   if (!doc.statuses.some((s) => DELIVERED_OR_LATER.has(s.status) && s.source !== 'adapter')) {
     throw conflict(`document ${documentId} has not been delivered yet (status ${doc.statuses.at(-1)?.status}); the buyer can only answer a delivered document`);
@@ -73,9 +75,13 @@ export async function injectBuyerResponse(documentId: string, response: BuyerRes
   return { document_id: documentId, status: status.status, related_document_id: status.related!.id };
 }
 
-function documentOf(id: string, store: Store): StoredDocument {
-  const doc = store.documents.get(id);
+function documentOf(id: string, deps: SandboxControlDeps): StoredDocument {
+  const doc = deps.store.documents.get(id);
   if (!doc) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
+  // The sandbox network can only misbehave for what it carries; a driver's own network (VERIFACTU's AEAT) has its own rules.
+  if (!deps.transports.usesFallback(doc.model, doc.businessEntityId)) {
+    throw conflict(`document ${id} travels through the ${doc.model} driver's own network (${deps.transports.for(doc.model, doc.businessEntityId).name}), not the sandbox network this API controls`);
+  }
   return doc;
 }
 

@@ -8,7 +8,8 @@ import type { Customer } from '../schemas/customer.js';
 // COMPLETED country activations says "customers billed in this country get an e-invoice under
 // this model". With nothing configured it is the adapter's own configuration (ADAPTER_CONFIG,
 // else the built-in demo), so `npm start` e-invoices every customer whose billing country the
-// demo adapter has activated: DE and AT (Example Seller GmbH), NL and BE (Beta Benelux B.V.).
+// demo adapter has activated: DE and AT (Example Seller GmbH), NL and BE (Beta Benelux B.V.),
+// ES (Iberia Software S.L., VERIFACTU records answered by the sandbox's simulated AEAT).
 
 export interface EinvoiceRoute {
   country: string;

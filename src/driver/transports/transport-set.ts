@@ -1,0 +1,44 @@
+import type { ConfigFile } from '../../config/config-file-schema.js';
+import type { DriverRegistry } from '../registry.js';
+import type { Transport } from '../transport.js';
+import type { DriverNetwork, NetworkDeps } from '../types.js';
+
+/**
+ * Which transport carries a document: the network of its driver when that driver brings one and
+ * claims the issuing entity (VERIFACTU: the AEAT's web service, or its simulation in the
+ * sandbox), else the adapter's configured transport (the sandbox network). The choice is made
+ * per document from configuration alone, so sending and every later tracking agree.
+ */
+export class TransportSet {
+  private constructor(
+    private readonly fallback: Transport,
+    private readonly networks: ReadonlyMap<string, DriverNetwork>,
+  ) {}
+
+  /** Starts the drivers' own networks; a ConfigError from one stops the start. */
+  static start(fallback: Transport, config: ConfigFile, drivers: DriverRegistry, deps: NetworkDeps): TransportSet {
+    const networks = new Map<string, DriverNetwork>();
+    try {
+      for (const driver of drivers.all) {
+        if (driver.network) networks.set(driver.model, driver.network(config.drivers?.[driver.model] ?? {}, config.business_entities, deps));
+      }
+    } catch (err) {
+      void Promise.all([...networks.values()].map((n) => n.close()));
+      throw err;
+    }
+    return new TransportSet(fallback, networks);
+  }
+
+  for(model: string, entityId: string): Transport {
+    return this.networks.get(model)?.transportFor(entityId) ?? this.fallback;
+  }
+
+  /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this model and entity. */
+  usesFallback(model: string, entityId: string): boolean {
+    return this.for(model, entityId) === this.fallback;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.networks.values()].map((n) => n.close()));
+  }
+}
