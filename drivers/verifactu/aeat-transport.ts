@@ -87,9 +87,9 @@ export class AeatTransport implements Transport {
     return { events: [], done: false, checkAgainAt: new Date(Math.max(q.notBefore, now.getTime()) + POLL_MS).toISOString() };
   }
 
-  /** Sends every issuer's due request now and waits for the answers (the timers do the same on their own). */
+  /** Sends every issuer's due request now and waits for every answer outstanding (the timers send on their own). */
   async flushDue(): Promise<void> {
-    await Promise.all([...this.queues.keys()].map((nif) => this.flush(nif)));
+    await Promise.all([...[...this.queues.keys()].map((nif) => this.flush(nif)), ...this.flights]);
   }
 
   /** Records waiting or in flight, per issuer NIF. */
