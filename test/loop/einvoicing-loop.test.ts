@@ -165,4 +165,40 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(after.related_documents[0]).to.include({ document_id: rejection.body.related_document_id, document_type: 'ubl-applicationresponse', flow: 'INBOUND' });
     await eventually(() => received.find((e) => e.event_type === 'invoice_updated' && e.content.invoice.einvoice?.status === 'rejected'), 20_000, 'the webhook of the rejection');
   });
+
+  it('e-invoices a Spanish customer\'s invoice as a VERIFACTU record that the sandbox answers like the AEAT', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Cliente Ejemplo S.A.',
+      vat_number: 'A00000000',
+      auto_collection: 'off',
+      billing_address: { line1: 'Avenida Diagonal 100', city: 'Barcelona', zip: '08019', country: 'ES' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Desarrollo de software' }] } as never);
+    expect(invoice.total).to.equal(12_100); // 100.00 + 21 % IVA
+    const delivered = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
+    }, 30_000, 'the einvoice settled on the invoice');
+    const einvoice = delivered.einvoice as Record<string, any>;
+    expect(einvoice.status, einvoice.message).to.equal('success');
+
+    const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
+    expect(status.body.status).to.equal('SUCCESS');
+    expect(JSON.parse(status.body.provider_references)[0]).to.include({ key: 'CSV' });
+    const q = 'country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    expect(download.status).to.equal(200);
+    expect(download.body.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'application/png']);
+    const record = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(record).to.contain(`<sum1:NumSerieFactura>${invoice.id}</sum1:NumSerieFactura>`);
+    expect(record).to.contain('<sum1:IDEmisorFactura>B12345674</sum1:IDEmisorFactura>');
+    expect(record).to.contain('<sum1:NIF>A00000000</sum1:NIF>');
+    expect(record).to.contain('<sum1:ImporteTotal>121.00</sum1:ImporteTotal>');
+    if (validatorAvailable()) {
+      const file = join(cwd, 'loop-record.xml');
+      writeFileSync(file, record);
+      const [result] = validateFiles([file], 'verifactu,verifactu-hash');
+      expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
+    }
+  });
 });
