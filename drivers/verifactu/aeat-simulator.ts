@@ -20,7 +20,8 @@ export const SANDBOX_WAIT_SECONDS = 5;
 
 export class AeatSimulator implements SoapExchange {
   readonly name = 'sandbox';
-  private readonly held = new Set<string>();
+  /** Record key → the id of the request that brought it first (IdPeticionRegistroDuplicado). */
+  private readonly held = new Map<string, string>();
   private submissions = 0;
 
   constructor(
@@ -35,15 +36,16 @@ export class AeatSimulator implements SoapExchange {
     if (!nif || records.length === 0 || records.some((r) => !r)) return { status: 500, body: fault('soapenv:Client', 'Codigo[4102].El XML no cumple el esquema.') };
     this.submissions += 1;
     const now = madridTimestamp(this.clock());
+    const requestId = now.slice(0, 19).replace(/\D/g, '') + String(this.submissions % 10_000).padStart(4, '0');
     const duplicates = (records as RecordIdentity[]).map((r) => {
       const key = identityKey(r);
-      const duplicate = this.held.has(key);
-      this.held.add(key);
-      return duplicate;
+      const first = this.held.get(key);
+      if (!first) this.held.set(key, requestId);
+      return first;
     });
-    const lines = (records as RecordIdentity[]).map((r, i) => line(r, duplicates[i]!));
+    const lines = (records as RecordIdentity[]).map((r, i) => line(r, duplicates[i]));
     const csv = 'A-' + createHash('sha256').update(`${now}|${this.submissions}|${xml.length}`).digest('hex').slice(0, 14).toUpperCase();
-    const estado = !duplicates.includes(true) ? 'Correcto' : duplicates.includes(false) ? 'ParcialmenteCorrecto' : 'Incorrecto';
+    const estado = duplicates.every((d) => d === undefined) ? 'Correcto' : duplicates.includes(undefined) ? 'ParcialmenteCorrecto' : 'Incorrecto';
     const body =
       `<tikR:RespuestaRegFactuSistemaFacturacion>` +
       `<tikR:CSV>${csv}</tikR:CSV>` +
@@ -59,11 +61,12 @@ export class AeatSimulator implements SoapExchange {
   close(): void {}
 }
 
-function line(r: RecordIdentity, duplicate: boolean): string {
+/** A record's answer line: Correcto, or Incorrecto 3000 naming the request that brought it first. */
+function line(r: RecordIdentity, duplicateOf: string | undefined): string {
   const id = `<tikR:IDFactura><tik:IDEmisorFactura>${r.nif}</tik:IDEmisorFactura><tik:NumSerieFactura>${escapeText(r.numSerie)}</tik:NumSerieFactura><tik:FechaExpedicionFactura>${r.fecha}</tik:FechaExpedicionFactura></tikR:IDFactura>`;
-  const state = duplicate
+  const state = duplicateOf
     ? `<tikR:EstadoRegistro>Incorrecto</tikR:EstadoRegistro><tikR:CodigoErrorRegistro>${DUPLICATE}</tikR:CodigoErrorRegistro><tikR:DescripcionErrorRegistro>Registro de facturación duplicado.</tikR:DescripcionErrorRegistro>` +
-      `<tikR:RegistroDuplicado><tik:EstadoRegistroDuplicado>Correcta</tik:EstadoRegistroDuplicado></tikR:RegistroDuplicado>`
+      `<tikR:RegistroDuplicado><tik:IdPeticionRegistroDuplicado>${duplicateOf}</tik:IdPeticionRegistroDuplicado><tik:EstadoRegistroDuplicado>Correcta</tik:EstadoRegistroDuplicado></tikR:RegistroDuplicado>`
     : '<tikR:EstadoRegistro>Correcto</tikR:EstadoRegistro>';
   return `<tikR:RespuestaLinea>${id}<tikR:Operacion><tik:TipoOperacion>${r.operation}</tik:TipoOperacion></tikR:Operacion>${state}</tikR:RespuestaLinea>`;
 }

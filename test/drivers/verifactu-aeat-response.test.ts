@@ -1,8 +1,12 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { outcomeOf, parseAeatAnswer } from '../../drivers/verifactu/aeat-response.js';
+import { AeatSimulator } from '../../drivers/verifactu/aeat-simulator.js';
+import { soapRequest } from '../../drivers/verifactu/soap-request.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
 // The AEAT's answers (fixtures/verifactu/transport: envelopes shaped like the AEAT's, valid under
 // its RespuestaSuministro schema) read into per-record outcomes.
@@ -39,5 +43,32 @@ describe('VERIFACTU: reading the AEAT answer', () => {
   it('refuses what is neither', () => {
     expect(() => parseAeatAnswer('<a/>')).to.throw(/not a RespuestaRegFactuSistemaFacturacion/);
     expect(() => parseAeatAnswer('not xml')).to.throw();
+  });
+
+  it('the sandbox\'s simulated AEAT answers in the same shape, valid under RespuestaSuministro, a duplicate naming the first request', async () => {
+    const golden = (name: string) => readFileSync(join(FIXTURES_DIR, 'verifactu', `${name}.xml`), 'utf8');
+    const simulator = new AeatSimulator(() => new Date('2025-03-14T09:00:00Z'), 3);
+    const request = soapRequest({ nombreRazon: 'Empresa de ejemplo, S.L.', nif: '89890001K' }, [golden('invoice'), golden('voided')]);
+    const first = await simulator.post(request);
+    const again = await simulator.post(request);
+    const a = parseAeatAnswer(first.body);
+    const b = parseAeatAnswer(again.body);
+    if (a.kind !== 'response' || b.kind !== 'response') throw new Error('not a response');
+    expect(a).to.deep.include({ estadoEnvio: 'Correcto', tiempoEsperaEnvio: 3 });
+    expect(a.csv).to.match(/^A-[0-9A-F]{14}$/);
+    expect(a.lines.map((l) => [l.numSerie, l.operacion, l.estado])).to.deep.equal([['FV-2025/0001', 'Alta', 'Correcto'], ['FV-2025/0001', 'Anulacion', 'Correcto']]);
+    expect(b.estadoEnvio).to.equal('Incorrecto');
+    expect(b.lines.map((l) => [l.codigo, l.duplicado])).to.deep.equal([['3000', true], ['3000', true]]);
+    expect(b.lines.map(outcomeOf)).to.deep.equal([{ status: 'SUCCESS' }, { status: 'SUCCESS' }]);
+    expect(again.body).to.contain('<tik:IdPeticionRegistroDuplicado>202503141000000001</tik:IdPeticionRegistroDuplicado>');
+    expect((await simulator.post('<not-a-request/>')).body).to.contain('<faultcode>soapenv:Client</faultcode>');
+    if (!validatorAvailable()) return;
+    const dir = tempDir('aeat-simulator-');
+    const files = [first, again].map((answer, i) => {
+      const file = join(dir, `answer-${i + 1}.xml`);
+      writeFileSync(file, answer.body);
+      return file;
+    });
+    for (const result of validateFiles(files, 'verifactu')) expect(result.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result.errors)).to.deep.equal([]);
   });
 });
