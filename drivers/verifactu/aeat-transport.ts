@@ -97,11 +97,15 @@ export class AeatTransport implements Transport {
     return Object.fromEntries([...this.queues].map(([nif, q]) => [nif, q.waiting.length + (q.inFlight?.length ?? 0)]));
   }
 
+  /**
+   * Stops sending. A request on its way is cut rather than waited for (the AEAT may take minutes):
+   * its records are sent again after the next start, and a repeat is only a duplicate.
+   */
   async close(): Promise<void> {
     this.closed = true;
     for (const q of this.queues.values()) clearTimeout(q.timer);
-    await Promise.all([...this.flights]);
     this.o.exchange.close();
+    await Promise.all([...this.flights]);
   }
 
   private enqueue(documentId: string, id: RecordIdentity, content: string): void {
@@ -155,7 +159,7 @@ export class AeatTransport implements Transport {
       q.waiting.unshift(...batch);
       q.notBefore = now.getTime() + backoffDelay(q.failures, this.o.retry);
       const err = answer instanceof Error ? answer.message : `SOAP fault ${answer.code}: ${answer.message}`;
-      this.o.logger.warn({ issuer: nif, records: batch.length, attempt: q.failures, err, next_at: new Date(q.notBefore).toISOString() }, 'the AEAT did not take the records; they go again later');
+      if (!this.closed) this.o.logger.warn({ issuer: nif, records: batch.length, attempt: q.failures, err, next_at: new Date(q.notBefore).toISOString() }, 'the AEAT did not take the records; they go again later');
       return;
     }
     q.failures = 0;

@@ -44,6 +44,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
       req.on('data', (c: Buffer) => (body += c.toString('utf8')));
       req.on('end', () => {
         seen.push({ cn: String((req.socket as TLSSocket).getPeerCertificate().subject.CN), path: req.url ?? '', body });
+        if (req.url === '/never-answers') return;
         res.writeHead(200, { 'content-type': 'text/xml; charset=utf-8' }).end(CORRECTO);
       });
     });
@@ -91,6 +92,20 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
     const t = n.transportFor('pem-entity') as Transport & { queued(): Record<string, number> };
     await sendOne(t, 'doc-untrusted');
     expect(seen).to.deep.equal([]);
+    expect(t.queued()).to.deep.equal({ '89890001K': 1 });
+  });
+
+  it('cuts a request on its way when closing instead of waiting for the AEAT, and keeps its records', async () => {
+    const n = start({ endpoint: url.replace(PATH, '/never-answers'), ca_file: pki.caCert, certificates: certificates() });
+    const t = n.transportFor('pem-entity') as Transport & { queued(): Record<string, number> };
+    const envelope = envelopeOf({ documentType: 'verifactu-invoice', mimeType: 'application/xml', content: GOLDEN }, 'doc-slow');
+    await t.send({ ...envelope, content: GOLDEN }, { now: new Date(), attempt: 1 });
+    for (let i = 0; i < 100 && seen.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(seen.map((s) => s.path)).to.deep.equal(['/never-answers']);
+    const started = Date.now();
+    await n.close();
+    network = undefined;
+    expect(Date.now() - started).to.be.below(1000);
     expect(t.queued()).to.deep.equal({ '89890001K': 1 });
   });
 
