@@ -27,6 +27,8 @@ const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 export class HttpsSoapExchange implements SoapExchange {
   readonly name = 'aeat';
   private readonly agent: http.Agent;
+  /** Cuts the requests on their way when closing. */
+  private readonly aborter = new AbortController();
 
   constructor(
     private readonly url: URL,
@@ -49,10 +51,12 @@ export class HttpsSoapExchange implements SoapExchange {
       timeoutMs: this.timeoutMs,
       agent: this.agent,
       keepBytes: MAX_ANSWER_BYTES,
+      signal: this.aborter.signal,
     });
   }
 
   close(): void {
+    this.aborter.abort();
     this.agent.destroy();
   }
 }

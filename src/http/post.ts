@@ -26,6 +26,8 @@ export interface PostOptions {
   agent?: http.Agent;
   /** How much of the answer's body to keep. */
   keepBytes?: number;
+  /** Aborts the request (a network error for the caller). */
+  signal?: AbortSignal;
 }
 
 export function httpRequest(url: URL, options: PostOptions): Promise<PostResult> {
@@ -33,7 +35,7 @@ export function httpRequest(url: URL, options: PostOptions): Promise<PostResult>
   const keep = options.keepBytes ?? DEFAULT_KEEP;
   const headers = { ...options.headers, ...(options.body !== undefined && { 'content-length': Buffer.byteLength(options.body) }) };
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'POST', headers, ...(options.agent && { agent: options.agent }), timeout: options.timeoutMs }, (res) => {
+    const req = request(url, { method: options.method ?? 'POST', headers, ...(options.agent && { agent: options.agent }), ...(options.signal && { signal: options.signal }), timeout: options.timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       let kept = 0;
       res.on('data', (c: Buffer) => {
