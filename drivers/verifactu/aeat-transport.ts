@@ -137,7 +137,12 @@ export class AeatTransport implements Transport {
 
   private async flush(nif: string): Promise<void> {
     const q = this.queues.get(nif);
-    if (!q || !this.due(q, this.o.clock().getTime())) return;
+    if (!q) return;
+    if (!this.due(q, this.o.clock().getTime())) {
+      // A timer may fire a millisecond before the wall clock says the wait is over: look again then.
+      this.schedule(nif);
+      return;
+    }
     clearTimeout(q.timer);
     const batch = q.waiting.splice(0, MAX_RECORDS_PER_REQUEST);
     q.inFlight = batch;

@@ -10,6 +10,7 @@ import type { DriverNetwork } from '../../src/driver/types.js';
 import { createLogger } from '../../src/log.js';
 import { makeTestPki, type TestPki } from '../helpers/certificates.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/lifecycle.js';
 
 // The AEAT transport against nock playing the AEAT's test service with the answers of
 // fixtures/verifactu/transport (shaped like the AEAT's published envelopes): what a request
@@ -136,6 +137,23 @@ describe('VERIFACTU: the AEAT transport (nock as the AEAT test service)', functi
     expect(duplicate).to.deep.include({ kind: 'delivered' });
     expect(duplicate!.payload).to.deep.include({ codigo_error_registro: '3000', registro_duplicado: true });
     expect(t.queued()).to.deep.equal({ '89890001K': 0 });
+  });
+
+  it('sends on its own timer, and looks again when the timer fires before the clock says the wait is over', async () => {
+    const t = start();
+    nock(HOST).post(PATH).reply(200, correctoFor(['FV-T/0001']).replace('>60</tikR:TiempoEsperaEnvio>', '>1</tikR:TiempoEsperaEnvio>'));
+    await send(t, 'doc-1', 'FV-T/0001');
+    await t.flushDue();
+    const bodies: string[] = [];
+    nock(HOST).post(PATH, (b: string) => bodies.push(b) > 0).reply(200, correctoFor(['FV-T/0002']));
+    await send(t, 'doc-2', 'FV-T/0002');
+    // The timer set for the 1 s wait fires, but this clock has not moved (as a timer may fire a
+    // little before the wall clock): nothing goes yet, and the transport must look again.
+    await new Promise((r) => setTimeout(r, 1200));
+    expect(bodies).to.have.length(0);
+    now += 1000;
+    await eventually(() => (bodies.length === 1 ? true : undefined), 5000, 'the request sent by the timer');
+    expect(numbersIn(bodies[0]!)).to.deep.equal(['FV-T/0002']);
   });
 
   it('sends 1,000 waiting records at once even before the wait is over, never more than 1,000 in a request', async () => {
