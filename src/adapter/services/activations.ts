@@ -22,7 +22,7 @@ const DEFAULT_MESSAGES: Record<ActivationStatusCode, string> = {
  * status is the configured one, unless a driver of the activation's models says it is not live
  * yet (see Driver.activationStatus).
  */
-export function listActivations(config: ConfigFile, filter: ActivationFilter, drivers?: DriverRegistry): ActivationOut[] {
+export function listActivations(config: ConfigFile, filter: ActivationFilter, drivers: DriverRegistry): ActivationOut[] {
   return entitiesFor(config, filter.businessEntityId).flatMap((entity) =>
     entity.activations.flatMap((activation): ActivationOut[] => {
       const countryActivations = activation.country_activations
@@ -47,10 +47,10 @@ export function listActivations(config: ConfigFile, filter: ActivationFilter, dr
 }
 
 /** The configured status as each driver of the activation's models sees it; the first that changes it wins. */
-function reportedStatus(entity: BusinessEntity, activation: Activation, config: ConfigFile, drivers: DriverRegistry | undefined): Required<ActivationStatus> {
+function reportedStatus(entity: BusinessEntity, activation: Activation, config: ConfigFile, drivers: DriverRegistry): Required<ActivationStatus> {
   let status: ActivationStatus = activation.status;
   for (const model of new Set(activation.country_activations.map((ca) => ca.model))) {
-    const driver = drivers?.get(model);
+    const driver = drivers.get(model);
     if (!driver?.activationStatus) continue;
     const seen = driver.activationStatus(entity, config.drivers?.[model] ?? {}, status);
     if (seen !== status) {
