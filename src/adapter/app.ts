@@ -62,7 +62,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: String(deps.bodyLimitBytes), strict: true }));
   for (const router of [open, spi]) {
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

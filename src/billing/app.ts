@@ -74,7 +74,7 @@ export function createBillingApp(deps: BillingDeps): Koa {
   });
   for (const router of [open, v1, callbacks, v2]) {
     app.use(router.routes());
-    app.use(router.allowedMethods({ throw: true }));
+    app.use(router.allowedMethods());
   }
   return app;
 }

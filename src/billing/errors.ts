@@ -64,15 +64,21 @@ export function found<T>(value: T | undefined, resource: string, id: string, par
   return value;
 }
 
+/** A method the API serves on no path (TRACE, PROPFIND…): 501, in the platform's shape. */
+export const methodNotImplemented = (method?: string) =>
+  new BillingError(501, 'http_method_not_supported', `Sorry, the ${method ? `${method} ` : ''}method is not supported by this API`, 'invalid_request');
+
 /**
  * The billing module's one error path: BillingErrors become their body; anything else is a 500
- * whose details go to the log only. Unknown paths are 404 and known paths with another method 405.
+ * whose details go to the log only. Unknown paths are 404, known paths with another method 405,
+ * and methods served on no path 501.
  */
 export function billingErrors(logger: Logger) {
   return async function handleBillingErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body === undefined) throw new BillingError(404, 'resource_not_found', `Sorry, there is no ${ctx.method} ${ctx.path} in this API`, 'invalid_request');
+      const unrouted = ctx.body == null ? routingError(ctx) : undefined;
+      if (unrouted) throw unrouted;
     } catch (err) {
       const e = asBillingError(err, ctx, logger);
       ctx.status = e.status;
@@ -82,10 +88,18 @@ export function billingErrors(logger: Logger) {
   };
 }
 
+/** What the routers left unanswered: an unknown path, a method the path lacks (`Allow` set), a method served nowhere. */
+function routingError(ctx: Context): BillingError | undefined {
+  if (ctx.status === 404) return new BillingError(404, 'resource_not_found', `Sorry, there is no ${ctx.method} ${ctx.path} in this API`, 'invalid_request');
+  if (ctx.status === 405) return new BillingError(405, 'http_method_not_supported', `Sorry, the ${ctx.method} method is not supported for ${ctx.path}`, 'invalid_request');
+  if (ctx.status !== 501) return undefined;
+  ctx.remove('Allow');
+  return methodNotImplemented(ctx.method);
+}
+
 function asBillingError(err: unknown, ctx: Context, logger: Logger): BillingError {
   if (err instanceof BillingError) return err;
   const status = (err as { status?: number }).status;
-  if (status === 405) return new BillingError(405, 'http_method_not_supported', `Sorry, the ${ctx.method} method is not supported for ${ctx.path}`, 'invalid_request');
   if (status === 413) return new BillingError(413, 'request_too_large', 'The request body is too large', 'invalid_request');
   if (status === 400 || status === 415) return new BillingError(400, 'param_wrong_value', `The request body could not be read: ${(err as Error).message}`, 'invalid_request');
   logger.error({ err, method: ctx.method, path: ctx.path }, 'billing: unexpected error');

@@ -64,15 +64,13 @@ export interface ErrorMiddlewareOptions {
  * details are logged with the request's trace id.
  */
 export function errorMiddleware(options: ErrorMiddlewareOptions) {
-  const withHelp = (errors: readonly SpiErrorItem[]) =>
-    errors.map((e) => (options.helpBaseUrl ? { ...e, help_url: `${options.helpBaseUrl}#${e.code}` } : { ...e }));
+  const withHelp = (errors: readonly SpiErrorItem[]) => errorItems(errors, options.helpBaseUrl);
 
   return async function handleErrors(ctx: Context, next: Next): Promise<void> {
     try {
       await next();
-      if (ctx.status === 404 && ctx.body == null) {
-        throw SpiError.one(404, 'NOT_FOUND', `no resource at ${ctx.method} ${ctx.path}`);
-      }
+      const unrouted = ctx.body == null ? routingError(ctx) : undefined;
+      if (unrouted) throw unrouted;
     } catch (err) {
       if (err instanceof SpiError) {
         ctx.status = err.status;
@@ -97,6 +95,30 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
   };
 }
 
+/** The `errors` of an error_response: each item with `help_url` when a base is configured. */
+export function errorItems(errors: readonly SpiErrorItem[], helpBaseUrl: string | undefined) {
+  return errors.map((e) => (helpBaseUrl ? { ...e, help_url: `${helpBaseUrl}#${e.code}` } : { ...e }));
+}
+
+/** The body answered to a method the server implements on no path (501). */
+export function notImplementedBody(method: string | undefined, helpBaseUrl: string | undefined): { errors: ReturnType<typeof errorItems> } {
+  const message = `${method ? `${method}: ` : ''}method not implemented by this server`;
+  return { errors: errorItems([{ code: 'INVALID_OPERATION', message }], helpBaseUrl) };
+}
+
+/**
+ * What the routers left unanswered: no route for the path (404), a route without the method (405,
+ * the router has set `Allow`), or a method no route serves at all (501: TRACE, PROPFIND… are the
+ * client's doing, not a fault of ours, so they are answered, never masked as a 500).
+ */
+function routingError(ctx: Context): SpiError | undefined {
+  if (ctx.status === 404) return SpiError.one(404, 'NOT_FOUND', `no resource at ${ctx.method} ${ctx.path}`);
+  if (ctx.status === 405) return SpiError.one(405, 'INVALID_OPERATION', `${ctx.method} ${ctx.path}: method not allowed`);
+  if (ctx.status !== 501) return undefined;
+  ctx.remove('Allow');
+  return new SpiError(501, notImplementedBody(ctx.method, undefined).errors);
+}
+
 /** Errors thrown by Koa's own stack (body parser, router) that are the client's doing. */
 function fromHttpError(err: HttpLikeError, request: string): SpiError | undefined {
   const status = err?.status ?? err?.statusCode;
@@ -108,9 +130,6 @@ function fromHttpError(err: HttpLikeError, request: string): SpiError | undefine
   if (status === 400 && 'body' in err) {
     // co-body (under koa-bodyparser) attaches the unparsable text as `body`; it is not echoed back.
     return SpiError.one(400, 'INVALID_DATA', `request body is not valid JSON: ${err.message ?? 'parse error'}`);
-  }
-  if (status === 405 || status === 501) {
-    return SpiError.one(405, 'INVALID_OPERATION', `${request}: method not allowed`);
   }
   if (status === 415) return SpiError.one(415, 'INVALID_DATA', err.message ?? 'unsupported media type');
   return SpiError.one(status, 'INVALID_OPERATION', err.message ?? `HTTP ${status}`);

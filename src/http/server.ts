@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 
 export interface RunningServer {
   readonly server: Server;
@@ -14,7 +15,15 @@ export interface RunningServer {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
-export function listen(handler: Handler, host: string, port: number): Promise<RunningServer> {
+export interface ListenOptions {
+  /**
+   * The JSON body of the 501 for a request whose method Node's HTTP parser does not know at all
+   * (`FOO / HTTP/1.1`): such a request never reaches the app, so the API's error shape is given here.
+   */
+  unknownMethodBody: string;
+}
+
+export function listen(handler: Handler, host: string, port: number, options: ListenOptions): Promise<RunningServer> {
   let closing = false;
   const inFlight = new Set<ServerResponse>();
   const server = createServer((req, res) => {
@@ -23,6 +32,9 @@ export function listen(handler: Handler, host: string, port: number): Promise<Ru
     res.once('close', () => inFlight.delete(res));
     handler(req, res);
   });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, options.unknownMethodBody));
+  // CONNECT (a proxy's tunnel) bypasses the request handler; Node would drop the socket unanswered.
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, options.unknownMethodBody));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -52,4 +64,19 @@ export function listen(handler: Handler, host: string, port: number): Promise<Ru
       });
     });
   });
+}
+
+/** Node's own answers to requests it cannot parse, except that an unknown method is a 501 in the API's shape. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, unknownMethodBody: string): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+  const [status, body] =
+    err.code === 'HPE_INVALID_METHOD'
+      ? ['501 Not Implemented', unknownMethodBody]
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? ['431 Request Header Fields Too Large', '']
+        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+          ? ['408 Request Timeout', '']
+          : ['400 Bad Request', ''];
+  const type = body ? 'Content-Type: application/json; charset=utf-8\r\n' : '';
+  socket.end(`HTTP/1.1 ${status}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

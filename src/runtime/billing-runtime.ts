@@ -12,6 +12,7 @@ import { WebhookWorker } from '../billing/webhooks/webhook-worker.js';
 import { ConfigError } from '../config/config-error.js';
 import type { Settings } from '../config/settings.js';
 import { listen } from '../http/server.js';
+import { methodNotImplemented } from '../billing/errors.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 import { version } from '../paths.js';
 
@@ -72,7 +73,7 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       onEinvoiceJob: () => einvoiceWorker?.poke(),
     };
     const app = createBillingApp({ ...ctx, logger, verifier: keyVerifier(apiKey.key), accessToken: keyVerifier(token.key) });
-    const server = await listen(app.callback(), settings.host, settings.billingPort);
+    const server = await listen(app.callback(), settings.host, settings.billingPort, { unknownMethodBody: JSON.stringify(methodNotImplemented().body()) });
     webhooks.poke();
     const connectAdapter = (target: AdapterTarget) => {
       if (einvoiceWorker) return;
