@@ -1,4 +1,5 @@
 import { MODELS, TRANSACTION_TYPES, type Model } from '../adapter/schemas/enums.js';
+import { isCountryCode } from '../country-codes.js';
 import type { Driver, FieldSpec, Scenario } from './types.js';
 
 export interface DriverRegistry {
@@ -34,7 +35,8 @@ export function createRegistry(drivers: readonly Driver[]): DriverRegistry {
     serving(s: Scenario): Driver | undefined {
       const driver = byModel.get(s.model);
       if (!driver) return undefined;
-      const countryOk = driver.countries.length === 0 || driver.countries.includes(s.country);
+      // "Any country" is any assigned code, not any two letters.
+      const countryOk = driver.countries.length === 0 ? isCountryCode(s.country) : driver.countries.includes(s.country);
       const ok = countryOk && driver.transactionTypes.includes(s.transactionType) && driver.documentTypes.includes(s.documentType);
       return ok ? driver : undefined;
     },

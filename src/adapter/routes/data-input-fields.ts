@@ -1,4 +1,5 @@
 import type Router from '@koa/router';
+import { countryRequirement, isCountryCode } from '../../country-codes.js';
 import { fieldsFor, type DriverRegistry } from '../../driver/registry.js';
 import type { FieldSpec } from '../../driver/types.js';
 import { SpiError } from '../../http/errors.js';
@@ -17,7 +18,8 @@ export function dataInputFieldsRoutes(router: Router, deps: { drivers: DriverReg
     const scenario = { model: q.model, country, transactionType: q.transaction_type, documentType: q.document_type };
     const driver = deps.drivers.serving(scenario);
     if (!driver) {
-      throw SpiError.one(404, 'NOT_FOUND', `no data input fields for ${q.model} ${q.transaction_type} ${q.document_type} in ${country}: no driver serves that scenario`);
+      const why = isCountryCode(country) ? 'no driver serves that scenario' : `${country} is not ${countryRequirement(country)}`;
+      throw SpiError.one(404, 'NOT_FOUND', `no data input fields for ${q.model} ${q.transaction_type} ${q.document_type} in ${country}: ${why}`);
     }
     const body: DataInputFieldsResponse = {
       country,

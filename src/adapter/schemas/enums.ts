@@ -1,4 +1,5 @@
 import Type from 'typebox';
+import { countryRequirement, isCountryCode } from '../../country-codes.js';
 
 /** The SPI's `model` enum: the flow model that governs how a document is exchanged. */
 export const MODELS = ['PEPPOL', 'EINVOICE', 'CLEARANCE', 'REPORTING', 'ZUGFERD', 'CTC', 'NEMHANDEL', 'FACE', 'VERIFACTU'] as const;
@@ -15,5 +16,5 @@ export const ACTIVATION_STATUS_CODES = ['COMPLETED', 'FAILED', 'PENDING'] as con
 export type ActivationStatusCode = (typeof ACTIVATION_STATUS_CODES)[number];
 export const ActivationStatusCodeSchema = Type.Enum(ACTIVATION_STATUS_CODES);
 
-/** ISO 3166-1 alpha-2, upper case as the SPI's examples send it. */
-export const CountryCodeSchema = Type.String({ pattern: '^[A-Z]{2}$' });
+/** ISO 3166-1 alpha-2, upper case as the SPI's examples send it, and assigned (src/country-codes.ts). */
+export const CountryCodeSchema = Type.Refine(Type.String({ pattern: '^[A-Z]{2}$' }), isCountryCode, (code) => `must be ${countryRequirement(code)}`);
