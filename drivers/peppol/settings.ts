@@ -1,11 +1,12 @@
 import Type, { type Static } from 'typebox';
+import { VatexCodeSchema } from '../../src/adapter/schemas/enums.js';
 
 // `drivers.PEPPOL` in the configuration file: data the format needs that no SPI field carries.
 
 const Reason = Type.Object(
   {
     /** A VATEX code (CEF VAT exemption reason code list), e.g. VATEX-EU-132-1I. */
-    code: Type.Optional(Type.String({ pattern: '^VATEX-[A-Z0-9-]+$' })),
+    code: Type.Optional(VatexCodeSchema),
     text: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -14,8 +15,9 @@ const Reason = Type.Object(
 export const PeppolSettingsSchema = Type.Object(
   {
     /**
-     * Exemption reasons by VAT category. E (exempt) has no universal reason, so an exempt
-     * invoice needs one here; AE, K, G and O default to their VATEX-EU code and text.
+     * Default exemption reasons by VAT category, for documents that give none of their own
+     * (`exemption_reason` / `exemption_reason_code`). E (exempt) has no universal reason; AE, K,
+     * G and O default to their VATEX-EU code and text.
      */
     exemption_reasons: Type.Optional(
       Type.Object(

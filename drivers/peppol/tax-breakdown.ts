@@ -3,12 +3,14 @@ import type { IssueList } from '../../src/driver/issues.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
 import type { UblAllowanceCharge, UblLine, UblTaxCategory, UblTaxSubtotal } from '../../src/ubl/model.js';
 import type { PeppolSettings } from './settings.js';
-import { categoryKey, resolveCategory } from './tax-categories.js';
+import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type Reason } from './tax-categories.js';
 
 // The VAT breakdown (BG-23), one sub total per category and rate. The platform's sub totals
 // are the seller's figures and are rendered as sent, after checking them against the rules
 // the official validation applies. A sub total's taxable amount below the sum of its lines'
-// net amounts is a document-level discount, rendered as an allowance in that category.
+// net amounts is a document-level discount, rendered as an allowance in that category. A
+// breakdown carries one exemption reason: the one its lines or sub total give (they must agree),
+// else the configured or implied one its lines' category already has.
 
 export interface Breakdown {
   subtotals: UblTaxSubtotal[];
@@ -19,18 +21,32 @@ export interface Breakdown {
 interface Group {
   category: UblTaxCategory;
   net: Decimal;
+  /** Where its first line's category is, to name when the breakdown lacks an exemption reason. */
+  path: string;
+  /** The exemption reason the document gave for this breakdown, and where. */
+  own?: { reason: Reason; path: string };
 }
 
+/** `lines` are the mapped `doc.lines`, one for one. */
 export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueList, settings: PeppolSettings): Breakdown | undefined {
   const groups = new Map<string, Group>();
-  for (const line of lines) {
+  for (const [i, line] of lines.entries()) {
     const key = categoryKey(line.item.taxCategory);
-    const g = groups.get(key) ?? { category: line.item.taxCategory, net: ZERO };
-    groups.set(key, { category: g.category, net: g.net.plus(line.lineExtension) });
+    const path = `lines[${i}].classified_tax_category[0]`;
+    const g = groups.get(key) ?? { category: line.item.taxCategory, net: ZERO, path };
+    g.net = g.net.plus(line.lineExtension);
+    groups.set(key, g);
+    adoptReason(g, doc.lines[i]!.classified_tax_category[0]!, path, issues);
   }
   const sent = doc.tax_total.tax_sub_totals;
   const subtotals = sent && sent.length > 0 ? matchSubtotals(sent, groups, issues, settings) : derivedSubtotals(groups);
   if (!subtotals) return undefined;
+  for (const g of groups.values()) {
+    if (needsReason(g.category)) {
+      const id = g.category.id;
+      issues.missing('PEPPOL-024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.PEPPOL.exemption_reasons.${id}`);
+    }
+  }
   const allowances: UblAllowanceCharge[] = [];
   for (const [i, st] of subtotals.entries()) {
     const net = groups.get(categoryKey(st.category))!.net;
@@ -60,6 +76,7 @@ function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Gro
       continue;
     }
     used.add(key);
+    adoptReason(groups.get(key)!, st, path, issues);
     out.push({ taxable: round(dec(st.taxable_amount)), tax: round(dec(st.tax_amount)), category: groups.get(key)!.category });
   }
   for (const [key, g] of groups) {
@@ -77,6 +94,22 @@ function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path
     if (zero.length === 1) return zero[0]!.category;
   }
   return resolveCategory(st, path, issues, settings);
+}
+
+/** The breakdown takes the first reason the document gives for it; any other must be the same. */
+function adoptReason(g: Group, raw: Parameters<typeof ownReason>[0], path: string, issues: IssueList): void {
+  const reason = ownReason(raw);
+  // S and Z carry none: resolveCategory has reported it.
+  if (!reason || g.category.id === 'S' || g.category.id === 'Z') return;
+  if (g.own) {
+    if (!sameReason(g.own.reason, reason)) {
+      const rate = g.category.percent?.toFixed() ?? 'no';
+      issues.invalid('PEPPOL-044', `${path}.exemption_reason`, `differs from the exemption reason of ${g.own.path} (same VAT category ${g.category.id} at ${rate} rate): one VAT breakdown carries one reason`);
+    }
+    return;
+  }
+  g.own = { reason, path };
+  g.category = { ...g.category, exemptionReasonCode: reason.code, exemptionReason: reason.text };
 }
 
 function derivedSubtotals(groups: Map<string, Group>): UblTaxSubtotal[] {

@@ -4,7 +4,9 @@ import type { UblTaxCategory } from '../../src/ubl/model.js';
 import type { PeppolSettings } from './settings.js';
 
 // UNCL5305 VAT categories Peppol BIS 3 accepts from the SPI, and the exemption reasons each
-// needs (EN 16931 BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10).
+// needs (EN 16931 BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). The document's own reason
+// (extension keys `exemption_reason`, `exemption_reason_code`) wins over the configured default,
+// which wins over the one the category implies.
 
 export const CATEGORIES = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'] as const;
 export type Category = (typeof CATEGORIES)[number];
@@ -20,6 +22,24 @@ const DEFAULT_REASONS: Partial<Record<Category, { code: string; text: string }>>
 export interface RawCategory {
   category?: string | undefined;
   percentage?: number | undefined;
+  exemption_reason?: string | undefined;
+  exemption_reason_code?: string | undefined;
+}
+
+export interface Reason {
+  code?: string | undefined;
+  text?: string | undefined;
+}
+
+/** The reason the document itself gives on a line's category or a sub total, if any. */
+export function ownReason(raw: RawCategory): Reason | undefined {
+  const code = raw.exemption_reason_code?.trim().toUpperCase();
+  const text = raw.exemption_reason?.trim();
+  return code || text ? { code: code || undefined, text: text || undefined } : undefined;
+}
+
+export function sameReason(a: Reason, b: Reason): boolean {
+  return a.code === b.code && a.text === b.text;
 }
 
 /**
@@ -50,17 +70,23 @@ export function resolveCategory(raw: RawCategory, path: string, issues: IssueLis
     issues.invalid('PEPPOL-023', `${path}.percentage`, `must be 0 for category ${id} (got ${raw.percentage})`);
     return undefined;
   }
-  return withReason(id, id === 'O' ? undefined : (rate ?? dec(0)), path, issues, settings);
+  return withReason(id, id === 'O' ? undefined : (rate ?? dec(0)), ownReason(raw), path, issues, settings);
 }
 
-function withReason(id: Category, percent: UblTaxCategory['percent'], path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory | undefined {
-  if (id === 'S' || id === 'Z') return { id, percent };
-  const reason = settings.exemption_reasons?.[id] ?? DEFAULT_REASONS[id];
-  if (!reason) {
-    issues.missing('PEPPOL-024', `${path}.category`, `category ${id} needs an exemption reason: configure drivers.PEPPOL.exemption_reasons.${id} (code and/or text)`);
-    return undefined;
+function withReason(id: Category, percent: UblTaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory {
+  if (id === 'S' || id === 'Z') {
+    if (own) issues.invalid('PEPPOL-043', `${path}.${own.code ? 'exemption_reason_code' : 'exemption_reason'}`, `category ${id} carries no exemption reason (BR-${id}-10)`);
+    return { id, percent };
   }
+  // A category without any reason here may still get one from its sub total: the breakdown decides (PEPPOL-024).
+  const reason = own ?? settings.exemption_reasons?.[id] ?? DEFAULT_REASONS[id];
+  if (!reason) return { id, percent };
   return { id, percent, exemptionReasonCode: reason.code, exemptionReason: reason.text };
+}
+
+/** Every category but S and Z needs an exemption reason in its VAT breakdown (BR-E-10, BR-AE-10 …). */
+export function needsReason(c: UblTaxCategory): boolean {
+  return c.id !== 'S' && c.id !== 'Z' && !c.exemptionReasonCode && !c.exemptionReason;
 }
 
 /** Groups lines and sub totals: one VAT breakdown per category and rate. */

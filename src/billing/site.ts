@@ -1,6 +1,6 @@
 import { ConfigError } from '../config/config-error.js';
 import type { Settings } from '../config/settings.js';
-import { isCountryCode } from '../country-codes.js';
+import { isCountryCode } from '../code-lists/country-codes.js';
 
 /**
  * What the platform calls site settings and this module takes from process settings: the

@@ -1,5 +1,5 @@
 import { MODELS, TRANSACTION_TYPES, type Model } from '../adapter/schemas/enums.js';
-import { isCountryCode } from '../country-codes.js';
+import { isCountryCode } from '../code-lists/country-codes.js';
 import type { Driver, FieldSpec, Scenario } from './types.js';
 
 export interface DriverRegistry {

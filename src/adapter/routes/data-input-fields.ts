@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { countryRequirement, isCountryCode } from '../../country-codes.js';
+import { countryRequirement, isCountryCode } from '../../code-lists/country-codes.js';
 import { fieldsFor, type DriverRegistry } from '../../driver/registry.js';
 import type { FieldSpec } from '../../driver/types.js';
 import { SpiError } from '../../http/errors.js';

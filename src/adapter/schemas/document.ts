@@ -1,9 +1,9 @@
 import Type, { type Static } from 'typebox';
-import { CountryCodeSchema, ModelSchema, TransactionTypeSchema } from './enums.js';
+import { CountryCodeSchema, ModelSchema, TransactionTypeSchema, VatexCodeSchema } from './enums.js';
 
 // POST /einvoicing/documents with the SPI's names. Lenient about unknown keys (the platform
 // adds fields over time; `additionalProperties` stays open), strict about the keys the adapter
-// reads. What the spec marks required but its own examples omit (see ../shared/spec/SOURCES.md)
+// reads. What the spec marks required but its own examples omit (the SPI's known warts, in the README)
 // is optional here and derived by the driver. A few optional keys are adapter extensions for
 // data the SPI cannot carry (marked "extension"); they are documented in the README.
 
@@ -50,10 +50,17 @@ export const PartySchema = Type.Object({
 });
 export type SpiParty = Static<typeof PartySchema>;
 
+/** Extension: the document's own VAT exemption reason (BT-120 text, BT-121 VATEX code), on a line's category or a sub total. */
+const ExemptionReason = {
+  exemption_reason: Type.Optional(Text(1000)),
+  exemption_reason_code: Type.Optional(VatexCodeSchema),
+};
+
 export const TaxCategorySchema = Type.Object({
   percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
   category: Type.Optional(Text(50)),
   country: Type.Optional(CountryCodeSchema),
+  ...ExemptionReason,
 });
 
 export const LineSchema = Type.Object({
@@ -76,6 +83,7 @@ export const TaxSubTotalSchema = Type.Object({
   percentage: Type.Optional(Type.Number({ minimum: 0, maximum: 100 })),
   country: Type.Optional(CountryCodeSchema),
   category: Type.Optional(Text(50)),
+  ...ExemptionReason,
 });
 export type SpiTaxSubTotal = Static<typeof TaxSubTotalSchema>;
 

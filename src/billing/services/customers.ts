@@ -1,4 +1,4 @@
-import { isCountryCode } from '../../country-codes.js';
+import { isCountryCode } from '../../code-lists/country-codes.js';
 import { BillingError, found, paramNotUnique, paramWrong } from '../errors.js';
 import type { Address, AddressInput } from '../schemas/address.js';
 import type { Card, Customer, CustomerCreate, CustomerUpdate } from '../schemas/customer.js';
