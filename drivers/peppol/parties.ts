@@ -47,7 +47,7 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
   if (!checkScheme(endpoint, path, issues)) return undefined;
   return {
     endpoint,
-    identifications: [],
+    identifications: p.identifier ? [{ id: p.identifier.id, scheme: p.identifier.scheme }] : [],
     name: p.name && p.name !== registrationName ? p.name : undefined,
     address: addressOf(p.address),
     taxRegistrations: registrations(o.withoutVat ? [] : vatIds, otherTaxIdOf(p)),
@@ -69,7 +69,7 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
   if (!registrationName || !endpoint || !checkScheme(endpoint, path, issues)) return undefined;
   return {
     endpoint,
-    identifications: [],
+    identifications: p.identifier ? [{ id: p.identifier.id, scheme: p.identifier.scheme }] : [],
     name: p.name && p.name !== registrationName ? p.name : undefined,
     address: addressOf(p.address),
     taxRegistrations: registrations(o.withoutVat ? [] : vatIds.slice(0, 1), undefined),

@@ -34,6 +34,8 @@ export interface FieldSpec {
   readonly documentTypes?: readonly string[];
   /** Scenarios the field belongs to; every scenario of the driver when absent. */
   readonly transactionTypes?: readonly TransactionType[];
+  /** The place repeats once per document line (an override maps it per line); derived from `spi` (`lines[]…`) when absent. */
+  readonly perLine?: boolean;
 }
 
 /** What a driver knows besides the document: the issuing business entity and its own settings. */

@@ -41,12 +41,16 @@ export const LegalEntitySchema = Type.Object({ registration_name: Type.Optional(
 /** Extension: a Peppol electronic address `{scheme: EAS code, id}` that overrides the derived one. */
 export const ElectronicAddressSchema = Type.Object({ scheme: Type.String({ pattern: '^[0-9]{4}$' }), id: Text(200) });
 
+/** Extension: the party identifier (BT-29 seller, BT-46 buyer), its scheme an ISO 6523 ICD code (or SEPA, the seller's creditor id). */
+export const PartyIdentifierSchema = Type.Object({ scheme: Type.Optional(Type.String({ pattern: '^([0-9]{4}|SEPA)$' })), id: Text(200) });
+
 export const PartySchema = Type.Object({
   name: Type.Optional(Text(300)),
   address: AddressSchema,
   tax_scheme: Type.Optional(Type.Array(TaxSchemeSchema, { maxItems: 10 })),
   legal_entity: Type.Optional(LegalEntitySchema),
   electronic_address: Type.Optional(ElectronicAddressSchema),
+  identifier: Type.Optional(PartyIdentifierSchema),
 });
 export type SpiParty = Static<typeof PartySchema>;
 

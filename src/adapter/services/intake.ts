@@ -1,4 +1,4 @@
-import type { ConfigFile } from '../../config/config-file-schema.js';
+import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
 import type { Issue } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { DocumentContext, Driver } from '../../driver/types.js';
@@ -39,16 +39,34 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   }
   const raw = (body as { overrides?: unknown }).overrides === undefined ? body : documentFromOverrides(envelope, (body as { overrides: unknown }).overrides, driver, documentType);
   const doc = checked(envelope.type === 'APPLICATION_RESPONSE' ? ApplicationResponseDocumentSchema : MainDocumentSchema, raw) as SpiDocument;
-  const issuer = issuingParty(doc);
-  const entity = findIssuingEntity(config, issuer.ids);
-  if (!entity) {
-    throw SpiError.one(400, 'INVALID_OPERATION', issuer.ids.length === 0 ? `${issuer.path}: carries no identifier (tax_scheme, legal_entity.company_id or electronic_address) to find its business entity by` : `${issuer.path}: no configured business entity has the identifier ${issuer.ids.join(' or ')}`);
-  }
+  const entity = issuingEntity(body, doc, raw !== body, config);
   if (!isActivated(entity, scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
   }
   const ctx: DocumentContext = { entity, settings: (config.drivers?.[envelope.model] ?? {}) as Record<string, unknown> };
   return { doc, driver, ctx, transactionType, documentType, issues: driver.validate(doc, ctx) };
+}
+
+/**
+ * The configured business entity that issues the document, by an identifier the two share. With
+ * `overrides`, routing is not transformation: the standard fields' issuer decides (the mapping
+ * may carry no identifier at all), the mapped one when they carry none; a mapped identifier of
+ * another configured entity is refused rather than sent for either.
+ */
+function issuingEntity(body: unknown, doc: SpiDocument, mapped: boolean, config: ConfigFile): BusinessEntity {
+  const own = issuingParty(doc);
+  const standard = mapped ? issuingParty(body as Record<string, unknown>) : own;
+  const issuer = standard.ids.length > 0 ? standard : own;
+  const entity = findIssuingEntity(config, issuer.ids);
+  if (!entity) {
+    const at = issuer === own && mapped ? `overrides: the mapped ${own.path}` : issuer.path;
+    throw SpiError.one(400, 'INVALID_OPERATION', issuer.ids.length === 0 ? `${at}: carries no identifier (tax_scheme, legal_entity.company_id or electronic_address) to find its business entity by` : `${at}: no configured business entity has the identifier ${issuer.ids.join(' or ')}`);
+  }
+  const other = issuer === own ? undefined : findIssuingEntity(config, own.ids);
+  if (other && other.id !== entity.id) {
+    throw SpiError.one(400, 'INVALID_DATA', `overrides: the mapped ${own.path} is business entity ${other.id}, the document's ${issuer.path} is ${entity.id}`);
+  }
+  return entity;
 }
 
 /** The keys that route a submission (id, type, country, model…); a 400 listing every problem otherwise. */

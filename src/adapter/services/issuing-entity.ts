@@ -10,14 +10,17 @@ function compact(id: string): string {
   return id.toUpperCase().replace(/[\s.\-]/g, '');
 }
 
-export function issuingParty(doc: SpiDocument): { path: string; ids: string[] } {
-  if (doc.type === 'APPLICATION_RESPONSE') {
-    const p = doc.sender_party;
-    return { path: 'sender_party', ids: [p.legal_entity.company_id, p.electronic_address?.id].filter((x): x is string => !!x) };
-  }
-  const p: SpiParty = doc.accounting_supplier_party;
-  const ids = [...(p.tax_scheme ?? []).map((t) => t.id), p.legal_entity?.company_id, p.electronic_address?.id];
-  return { path: 'accounting_supplier_party', ids: ids.filter((x): x is string => !!x) };
+/**
+ * The issuer's identifiers. Lenient about shape, because it also reads the standard fields of a
+ * submission whose legal document comes from `overrides` (those fields were never checked).
+ */
+export function issuingParty(doc: SpiDocument | Record<string, unknown>): { path: string; ids: string[] } {
+  const d = doc as Partial<SpiDocument> & { sender_party?: Partial<SpiParty> };
+  const path = d.type === 'APPLICATION_RESPONSE' ? 'sender_party' : 'accounting_supplier_party';
+  const p = (d.type === 'APPLICATION_RESPONSE' ? d.sender_party : (d as { accounting_supplier_party?: SpiParty }).accounting_supplier_party) as Partial<SpiParty> | undefined;
+  const taxIds = Array.isArray(p?.tax_scheme) ? p.tax_scheme.map((t) => t?.id) : [];
+  const ids = [...taxIds, p?.legal_entity?.company_id, p?.electronic_address?.id];
+  return { path, ids: ids.filter((x): x is string => typeof x === 'string' && x.length > 0) };
 }
 
 function identifiersOf(entity: BusinessEntity): Set<string> {

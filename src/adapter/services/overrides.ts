@@ -4,6 +4,7 @@ import { problemItem } from '../../http/problem-errors.js';
 import { check } from '../../typed-check.js';
 import { OverridesSchema, type Envelope, type Overrides } from '../schemas/document.js';
 import { evaluateCel } from './cel-expr.js';
+import { typedValues } from './override-values.js';
 
 // `overrides`: the merchant's own mapping from platform values to places in the legal
 // document. Per the SPI, the document is then built from `field_mapping` and `values` ONLY.
@@ -11,7 +12,8 @@ import { evaluateCel } from './cel-expr.js';
 // returns), and its value is written to the SPI field the row names; the result is validated
 // and rendered exactly like a normal submission. Values come from a `source` path into
 // `values` (`invoice.id`, `line_items[].quantity`), a `fixed_value`, or a CEL `expr`; a line
-// target's expr runs once per line with the line bound to `li` (and `line_item`).
+// target's expr runs once per line with the line bound to `li` (and `line_item`). `values` are
+// read as the platform's documented types first (override-values.ts).
 
 type Scalar = string | number | boolean;
 type Doc = Record<string, unknown>;
@@ -26,7 +28,10 @@ export function documentFromOverrides(envelope: Envelope, raw: unknown, driver: 
     if (o[key] !== undefined && expected !== undefined && o[key] !== expected) errors.push({ code: 'INVALID_DATA', message: `overrides.${key}: ${o[key]} differs from the document's ${expected}` });
   }
   const fields = new Map(driver.fields.filter((f) => !f.documentTypes || f.documentTypes.includes(documentType)).map((f) => [f.path, f]));
-  const scope = scopeOf(o.values);
+  const typed = typedValues(o.values, errors);
+  // A mistyped value would only resurface as failing expressions and fields: report it alone.
+  if (errors.length > 0) throw new SpiError(400, errors);
+  const scope = scopeOf(typed);
   const doc: Doc = { id: envelope.id, type: envelope.type, country: envelope.country, model: envelope.model, transaction_type: envelope.transaction_type, document_type: documentType };
   const lineRoot = lineCollection(o, scope, fields, documentType);
   o.field_mapping.forEach((m, i) => {
@@ -42,10 +47,16 @@ export function documentFromOverrides(envelope: Envelope, raw: unknown, driver: 
   return doc;
 }
 
-/** The spec's examples spell roots and line elements loosely (`Creditnote.cac:InvoiceLine`). */
+/**
+ * The spec's examples spell targets loosely: `Creditnote.` roots, invoice elements and even an
+ * `Invoice.` root in a credit note's mapping, and a stray quote after a target. The root only
+ * repeats the document type, so an invoice's and a credit note's roots are one.
+ */
 function canonicalTarget(target: string, documentType: string): string {
-  let t = target.trim().replace(/^Creditnote\./i, 'CreditNote.');
-  if (documentType === 'ubl-creditnote') t = t.replace('cac:InvoiceLine', 'cac:CreditNoteLine').replace('cbc:InvoicedQuantity', 'cbc:CreditedQuantity');
+  let t = target.trim().replace(/^["']+|["']+$/g, '');
+  if (documentType === 'ubl-creditnote') {
+    t = t.replace(/^(Creditnote|CreditNote|Invoice)\./i, 'CreditNote.').replace('cac:InvoiceLine', 'cac:CreditNoteLine').replace('cbc:InvoicedQuantity', 'cbc:CreditedQuantity');
+  }
   // Every amount carries the document currency: a currencyID target is the currency itself.
   return t.endsWith('.@currencyID') ? `${t.split('.')[0]}.cbc:DocumentCurrencyCode` : t;
 }
@@ -66,7 +77,7 @@ function scopeOf(values: Record<string, unknown>): Doc {
 function lineCollection(o: Overrides, scope: Doc, fields: Map<string, FieldSpec>, documentType: string): unknown[] {
   for (const m of o.field_mapping) {
     const f = fields.get(canonicalTarget(m.target, documentType));
-    if (f?.spi?.startsWith('lines[]') && m.source?.includes('[]')) {
+    if (f && (f.perLine ?? f.spi?.startsWith('lines[]')) && m.source?.includes('[]')) {
       const list = resolve(scope, m.source.split('[]')[0]!);
       if (Array.isArray(list)) return list;
     }
@@ -86,7 +97,8 @@ function resolve(root: unknown, path: string): unknown {
 
 /** One value (scalar field) or one per line (list field); undefined after reporting an error. */
 function valuesFor(m: Overrides['field_mapping'][number], f: FieldSpec, scope: Doc, lines: unknown[], at: string, errors: SpiErrorItem[]): unknown[] | undefined {
-  const perLine = !!f.spi?.includes('[]');
+  // Line fields take a value per line; other list fields (billing_reference[]) one value, or one per item of a list source.
+  const perLine = f.perLine ?? !!f.spi?.startsWith('lines[]');
   if (m.fixed_value !== undefined) return perLine ? lines.map(() => m.fixed_value) : [m.fixed_value];
   if (m.expr !== undefined) {
     const runs = perLine ? lines.map((li) => ({ ...scope, li, line_item: li })) : [scope];
@@ -103,7 +115,7 @@ function valuesFor(m: Overrides['field_mapping'][number], f: FieldSpec, scope: D
     const v = resolve(scope, source);
     return perLine ? lines.map(() => v) : [v];
   }
-  if (!perLine) return void errors.push({ code: 'INVALID_DATA', message: `${at}.source: ${source} is a list but ${f.path} holds one value` });
+  if (!perLine && !f.spi?.includes('[]')) return void errors.push({ code: 'INVALID_DATA', message: `${at}.source: ${source} is a list but ${f.path} holds one value` });
   const [head, ...rest] = source.split('[]');
   const list = resolve(scope, head!);
   return (Array.isArray(list) ? list : []).map((item) => rest.reduce<unknown>((v, seg) => resolve(Array.isArray(v) ? v[0] : v, seg.replace(/^\./, '')), item));
@@ -111,8 +123,9 @@ function valuesFor(m: Overrides['field_mapping'][number], f: FieldSpec, scope: D
 
 function write(doc: Doc, f: FieldSpec, values: unknown[], at: string, errors: SpiErrorItem[]): void {
   if (!f.spi) {
-    const bad = values.find((v) => v !== undefined && !(f.accepted_values ?? []).includes(String(v)));
-    if (bad !== undefined) errors.push({ code: 'INVALID_DATA', message: `${at}: ${f.path} must be ${(f.accepted_values ?? []).join(' or ')} (got "${String(bad)}")` });
+    const i = values.findIndex((v) => v !== undefined && v !== null && v !== '' && !(f.accepted_values ?? []).includes(String(v).trim()));
+    const where = values.length > 1 ? ` for line ${i + 1}` : '';
+    if (i >= 0) errors.push({ code: 'INVALID_DATA', message: `${at}: ${f.path} must be ${(f.accepted_values ?? []).join(' or ')} (got "${String(values[i])}"${where})` });
     return;
   }
   values.forEach((v, i) => {
