@@ -9,7 +9,7 @@ import { callbackForm } from '../../src/callbacks/callback-form.js';
 import qs from 'qs';
 import { packageRoot } from '../../src/paths.js';
 
-// The published SPI lives in the steering repository's shared/ folder, beside this one in CI.
+// The published SPI (chargebee/cb-partner-spi's openapi.yaml) is read from the spec folder that sits beside the checkout in CI.
 const SPEC = join(packageRoot, '..', 'shared', 'spec', 'einvoicing-spi.openapi.yaml');
 
 describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function () {
