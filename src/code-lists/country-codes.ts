@@ -9,10 +9,17 @@ const EXTRA = new Set(['XI', 'EL']);
 // Regions, pseudo-locales and ISO's "exceptionally reserved" codes that ICU also names.
 const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ', 'XA', 'XB', 'AC', 'CP', 'CQ', 'DG', 'EA', 'IC', 'TA']);
 
-export function isCountryCode(code: string): boolean {
-  if (EXTRA.has(code)) return true;
-  if (!/^[A-Z]{2}$/.test(code) || NOT_COUNTRIES.has(code) || names.of(code) === undefined) return false;
+function assigned(code: string): boolean {
+  if (NOT_COUNTRIES.has(code) || names.of(code) === undefined) return false;
   return new Intl.Locale(`und-${code}`).region === code;
+}
+
+// Read once from ICU: checks on the submission path are then a set lookup.
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const CODES: ReadonlySet<string> = new Set([...EXTRA, ...[...LETTERS].flatMap((a) => [...LETTERS].map((b) => a + b)).filter(assigned)]);
+
+export function isCountryCode(code: string): boolean {
+  return CODES.has(code);
 }
 
 /** The assigned code an alias stands for (`UK` → `GB`), to suggest it in an error. */
