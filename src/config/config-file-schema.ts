@@ -91,13 +91,8 @@ export const BusinessEntitySchema = Type.Object(
 const DriverSettingsSchema = Type.Record(Type.String(), Type.Unknown());
 
 /** Per-driver settings, keyed by model; each driver checks its own part. */
-export const DriversSettingsSchema = Type.Object(
-  Object.fromEntries(MODELS.map((m) => [m, Type.Optional(DriverSettingsSchema)])) as Record<
-    (typeof MODELS)[number],
-    Type.TOptional<typeof DriverSettingsSchema>
-  >,
-  strict,
-);
+/** `drivers.<driver id>` (PEPPOL, VERIFACTU …): each driver checks its own at start (driver-settings.ts), and an id no driver has is refused there. */
+export const DriversSettingsSchema = Type.Record(Type.String({ pattern: '^[A-Z][A-Z0-9_]*$' }), DriverSettingsSchema, { additionalProperties: false });
 
 export const ConfigFileSchema = Type.Object(
   {

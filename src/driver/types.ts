@@ -130,14 +130,20 @@ export interface DriverNetwork {
 /**
  * The driver contract. Metadata feeds the registry, activations and data_input_fields;
  * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
- * document through the network (the dispatcher, src/adapter/dispatch.ts).
+ * document through the network (the dispatcher, src/adapter/lifecycle/dispatcher.ts).
  */
 export interface Driver {
-  /** The SPI model the driver implements; one driver per model. */
+  /**
+   * The driver's name: unique in the registry, and the key of its settings (`drivers.<id>` in the
+   * configuration file). The model when absent (PEPPOL, VERIFACTU); a scheme where several
+   * drivers share a model (KSEF and SDI for CLEARANCE).
+   */
+  readonly id?: string;
+  /** The SPI model the driver implements; several drivers may share one in different countries. */
   readonly model: Model;
   /** Human title of the format, e.g. `Peppol BIS Billing 3.0`. */
   readonly title: string;
-  /** ISO alpha-2 countries served; an empty list means any country. */
+  /** ISO alpha-2 countries served; an empty list means any assigned country not claimed by another driver of the model. */
   readonly countries: readonly string[];
   readonly transactionTypes: readonly TransactionType[];
   /** SPI document types, e.g. `ubl-invoice`, `ubl-creditnote`, `ubl-applicationresponse`. */
@@ -183,4 +189,9 @@ export interface Scenario {
   country: string;
   transactionType: TransactionType;
   documentType: string;
+}
+
+/** The driver's registry name and settings key. */
+export function driverId(driver: Pick<Driver, 'id' | 'model'>): string {
+  return driver.id ?? driver.model;
 }

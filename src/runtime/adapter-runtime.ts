@@ -51,7 +51,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   checkDriverSettings(config, drivers, source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`);
   warnUnservedActivations(config, drivers, logger);
-  const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (model) => drivers.get(model as never)?.chain?.link });
+  const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
   try {
@@ -112,10 +112,10 @@ function warnUnservedActivations(config: ConfigFile, drivers: DriverRegistry, lo
   const unserved = new Set<string>();
   for (const entity of config.business_entities) {
     for (const activation of entity.activations) {
-      for (const ca of activation.country_activations) if (!drivers.get(ca.model)) unserved.add(ca.model);
+      for (const ca of activation.country_activations) if (!drivers.get(ca.model, ca.country)) unserved.add(`${ca.model} ${ca.country}`);
     }
   }
   if (unserved.size) {
-    logger.warn({ models: [...unserved] }, 'activations name models that have no registered driver; their submissions will be refused');
+    logger.warn({ scenarios: [...unserved], served: drivers.served }, 'activations name models and countries no registered driver serves; their submissions will be refused');
   }
 }

@@ -20,7 +20,7 @@ export interface NewDocument {
   /** The cancellation of the document stored under the same key (Driver.voidsByResubmission). */
   voids?: boolean | undefined;
   /** A chained document (ChainSpec): `artifacts` are replaced by what the driver's link makes of `input` and the chain's head. */
-  chain?: { model: string; key: string; input: unknown } | undefined;
+  chain?: { driver: string; key: string; input: unknown } | undefined;
 }
 
 /** An artifact as stored: text, or base64 (`encoding`) for binary documents. */
@@ -61,6 +61,7 @@ export interface DocumentHead {
   platformId: string;
   type: string;
   model: string;
+  country: string;
   businessEntityId: string;
   createdAt: string;
   currentStatus: string;
@@ -111,7 +112,7 @@ export function documentStatements(db: Database) {
      FROM document_statuses WHERE document_id = ? ORDER BY id`,
   );
   const getHead = db.prepare<[string], DocumentHead>(
-    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.business_entity_id AS businessEntityId, d.created_at AS createdAt,
+    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.country, d.business_entity_id AS businessEntityId, d.created_at AS createdAt,
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
      FROM documents d WHERE d.id = ?`,
   );

@@ -3,10 +3,10 @@ import { canonicalJson } from '../json-canonical.js';
 import type { ChainStatements } from './chains.js';
 import type { DocumentStatements, ExistingDocument, NewDocument } from './documents.js';
 
-/** The chain step of a write: the chain tables and each chained driver's `link`, by model. */
+/** The chain step of a write: the chain tables and each chained driver's `link`, by driver id. */
 export interface ChainWrites {
   statements: ChainStatements;
-  linkOf(model: string): ChainSpec['link'] | undefined;
+  linkOf(driver: string): ChainSpec['link'] | undefined;
 }
 
 /** What storing a submission came to: a new row, the same document already stored, or a conflict. */
@@ -27,9 +27,9 @@ export function writeSubmission(statements: DocumentStatements, row: NewDocument
     statements.insert(row);
   } else {
     // Read the head, link, store the document, advance the head: one transaction (the caller's).
-    const { model, key, input } = row.chain;
-    const link = chains?.linkOf(model);
-    if (!chains || !link) throw new Error(`no chain step for model ${model} in this store`);
+    const { driver, key, input } = row.chain;
+    const link = chains?.linkOf(driver);
+    if (!chains || !link) throw new Error(`no chain step for driver ${driver} in this store`);
     const before = chains.statements.head(key);
     const linked = link(input, before ? (JSON.parse(before.head) as unknown) : undefined);
     statements.insert({ ...row, artifacts: linked.artifacts });

@@ -5,6 +5,7 @@ import { GroupCommit } from './group-commit.js';
 import { drivers } from '../../drivers/index.js';
 import { chainStatements } from './chains.js';
 import { writeSubmission, type ChainWrites } from './submission-write.js';
+import { driverId } from '../driver/types.js';
 
 // The writer thread's side (see writer-thread.ts): one connection, group commits.
 
@@ -13,7 +14,7 @@ const statements = documentStatements(db);
 const writes = new GroupCommit(db);
 // The registered drivers' chain steps: functions cannot cross the thread boundary, so the thread
 // takes them from the same registry the service uses.
-const chains: ChainWrites = { statements: chainStatements(db), linkOf: (model) => drivers.find((d) => d.model === model)?.chain?.link };
+const chains: ChainWrites = { statements: chainStatements(db), linkOf: (id) => drivers.find((d) => driverId(d) === id)?.chain?.link };
 
 parentPort!.on('message', (m: { seq: number; row: NewDocument } | { close: true }) => {
   if ('close' in m) {

@@ -130,4 +130,29 @@ describe('GET /einvoicing/data_input_fields', () => {
       }
     });
   });
+
+  describe('with two drivers of one model (the registry by scenario)', () => {
+    const clearance = (id: string, countries: string[], root: string) =>
+      metadataDriver({
+        id,
+        model: 'CLEARANCE',
+        title: id,
+        countries,
+        transactionTypes: ['B2B'],
+        documentTypes: ['xml-invoice'],
+        fields: [{ path: `${root}.ID`, field_name: 'ID', data_type: 'string', inclusion_type: 'Mandatory' }],
+      });
+    let adapter: TestAdapter;
+    before(async () => {
+      adapter = await startTestAdapter({ drivers: [clearance('KSEF', ['PL'], 'Faktura'), clearance('SDI', ['IT'], 'FatturaElettronica')] });
+    });
+    after(() => adapter.close());
+
+    it("answers each country with its own driver's table, and 404 where neither serves", async () => {
+      const ask = (country: string) => adapter.call(`/einvoicing/data_input_fields?country=${country}&transaction_type=B2B&model=CLEARANCE&document_type=xml-invoice`);
+      expect((await bodyOf(await ask('PL'))).fields.map((f: { path: string }) => f.path)).to.deep.equal(['Faktura.ID']);
+      expect((await bodyOf(await ask('IT'))).fields.map((f: { path: string }) => f.path)).to.deep.equal(['FatturaElettronica.ID']);
+      expect((await ask('FR')).status).to.equal(404);
+    });
+  });
 });

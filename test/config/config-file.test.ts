@@ -6,6 +6,9 @@ import { stringify } from 'yaml';
 import { loadConfigFile } from '../../src/config/config-file.js';
 import { demoConfig } from '../../src/config/demo-config.js';
 import { configErrorLines } from '../helpers/config-error.js';
+import { drivers } from '../../drivers/index.js';
+import { checkDriverSettings } from '../../src/driver/driver-settings.js';
+import { createRegistry } from '../../src/driver/registry.js';
 
 const dir = tempDir('adapter-config-');
 function file(name: string, text: string): string {
@@ -75,10 +78,14 @@ describe('the configuration file', () => {
     expect(errorLines(file('empty.yaml', ''))).to.deep.equal([`ADAPTER_CONFIG (${join(dir, 'empty.yaml')}): (root): must be an object (got null)`]);
   });
 
-  it('accepts per-driver settings keyed by model only', () => {
-    const cfg = { ...demoConfig(), drivers: { PEPPOL: { sandbox: true }, SDI: {} } };
+  it('keys per-driver settings by driver id: an id no registered driver has is refused at start', () => {
+    const cfg = { ...demoConfig(), drivers: { PEPPOL: {}, SDI: {}, lower: {} } };
     const lines = errorLines(file('drivers.json', JSON.stringify(cfg)));
     expect(lines).to.have.length(1);
-    expect(lines[0]).to.match(/drivers\.SDI: is not a known key$/);
+    expect(lines[0]).to.match(/drivers\.lower: is not a known key$/);
+    const { config } = loadConfigFile(file('drivers-ok.json', JSON.stringify({ ...cfg, drivers: { PEPPOL: {}, SDI: {} } })));
+    expect(configErrorLines(() => checkDriverSettings(config, createRegistry(drivers), 'ADAPTER_CONFIG'))).to.deep.equal([
+      'ADAPTER_CONFIG: drivers.SDI: no registered driver has this id (registered: PEPPOL, VERIFACTU)',
+    ]);
   });
 });

@@ -18,8 +18,29 @@ describe('the driver registry', () => {
     expect(() => createRegistry(drivers)).not.to.throw();
   });
 
-  it('rejects a model registered twice', () => {
+  it('rejects a driver registered twice, and two drivers claiming the same model and country', () => {
     expect(() => createRegistry([base, { ...base }])).to.throw('driver PEPPOL is registered twice');
+    expect(() => createRegistry([base, { ...base, id: 'OTHER' }])).to.throw('drivers PEPPOL and OTHER both serve PEPPOL in any country');
+    const ksef = { ...base, model: 'CLEARANCE' as const, id: 'KSEF', countries: ['PL'] };
+    expect(() => createRegistry([ksef, { ...ksef, id: 'KSEF2', countries: ['CZ', 'PL'] }])).to.throw('drivers KSEF and KSEF2 both serve CLEARANCE in PL');
+    expect(() => createRegistry([{ ...base, id: 'peppol' }])).to.throw(/id "peppol" must be upper case/);
+  });
+
+  it('resolves (model, country): a driver naming the country wins over the model\'s any-country driver', () => {
+    const ksef = { ...base, model: 'CLEARANCE' as const, id: 'KSEF', title: 'KSeF', countries: ['PL'] };
+    const sdi = { ...base, model: 'CLEARANCE' as const, id: 'SDI', title: 'SDI', countries: ['IT', 'SM'] };
+    const generic = { ...base, model: 'CLEARANCE' as const, id: 'GENERIC', title: 'Generic', countries: [] };
+    const r = createRegistry([generic, ksef, sdi, base]);
+    expect(r.get('CLEARANCE', 'PL')?.id).to.equal('KSEF');
+    expect(r.get('CLEARANCE', 'IT')?.id).to.equal('SDI');
+    expect(r.get('CLEARANCE', 'SM')?.id).to.equal('SDI');
+    expect(r.get('CLEARANCE', 'FR')?.id).to.equal('GENERIC');
+    expect(r.get('CLEARANCE', 'ZZ'), 'an unassigned code is no country').to.equal(undefined);
+    expect(r.get('PEPPOL', 'PL')?.title).to.equal('Test');
+    expect(r.byId('SDI')?.title).to.equal('SDI');
+    const only = createRegistry([ksef, sdi]);
+    expect(only.get('CLEARANCE', 'FR')).to.equal(undefined);
+    expect(() => only.require('CLEARANCE', 'FR')).to.throw('no driver for CLEARANCE in FR (served: KSEF: CLEARANCE in PL, SDI: CLEARANCE in IT SM)');
   });
 
   it('rejects malformed metadata', () => {
@@ -31,8 +52,8 @@ describe('the driver registry', () => {
     ).to.throw(/undeclared document type ubl-creditnote/);
   });
 
-  it('require names the registered models when one is unknown', () => {
-    expect(() => createRegistry([base]).require('FACE')).to.throw('no driver for model FACE (registered: PEPPOL)');
+  it('require names what is served when a combination is unknown', () => {
+    expect(() => createRegistry([base]).require('FACE', 'ES')).to.throw('no driver for FACE in ES (served: PEPPOL: PEPPOL in any country)');
   });
 
   it('serves a scenario only when model, country, transaction type and document type all match', () => {

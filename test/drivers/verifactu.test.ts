@@ -49,7 +49,7 @@ describe('VERIFACTU generation time', () => {
 describe('VERIFACTU chained records', () => {
   const registry = createRegistry(drivers);
   const config = fixtureConfig();
-  const driver = registry.require('VERIFACTU');
+  const driver = registry.require('VERIFACTU', 'ES');
   const body = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'verifactu', `${name}.json`), 'utf8')) as unknown;
 
   /** Each fixture stored after the previous one, as the chain step does it, one second apart. */

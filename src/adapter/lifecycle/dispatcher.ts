@@ -1,5 +1,6 @@
 import type { Model } from '../schemas/enums.js';
-import { TransportError, type Envelope } from '../../driver/transport.js';
+import { TransportError, type Envelope, type Transport } from '../../driver/transport.js';
+import { driverId, type Driver } from '../../driver/types.js';
 import type { TransportSet } from '../../driver/transports/transport-set.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { Logger } from '../../log.js';
@@ -73,12 +74,17 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     }
   }
 
+  /** The document's driver (by model and country) and the transport its entity uses with it. */
+  private route(doc: Pick<DocumentHead, 'model' | 'country' | 'businessEntityId'>): { driver: Driver | undefined; transport: Transport } {
+    const driver = this.deps.drivers.get(doc.model as Model, doc.country);
+    return { driver, transport: this.deps.transports.for(driver ? driverId(driver) : doc.model, doc.businessEntityId) };
+  }
+
   private async send(row: TransmissionRow, doc: StoredDocument): Promise<void> {
-    const { store, drivers, transports, clock } = this.deps;
+    const { store, clock } = this.deps;
     const now = clock();
-    const driver = drivers.get(doc.model as Model);
+    const { driver, transport } = this.route(doc);
     const artifact = doc.artifacts[0];
-    const transport = transports.for(doc.model, doc.businessEntityId);
     try {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
       const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, transport, now, attempt: row.attempts + 1 });
@@ -90,8 +96,8 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): Promise<void> {
-    const { store, retry, transports, recorder, logger } = this.deps;
-    const transport = transports.for(doc.model, doc.businessEntityId);
+    const { store, retry, recorder, logger } = this.deps;
+    const { transport } = this.route(doc);
     const transportError = err instanceof TransportError ? err : undefined;
     if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
     const message = err instanceof Error ? err.message : String(err);
@@ -108,11 +114,11 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {
-    const { store, drivers, transports, recorder, clock } = this.deps;
-    const transport = transports.for(doc.model, doc.businessEntityId);
+    const { store, recorder, clock } = this.deps;
+    const { driver, transport } = this.route(doc);
     const sent = { messageId: row.messageId!, envelope: JSON.parse(row.envelope!) as Envelope, sentAt: row.sentAt! };
     const tracking = await transport.track(sent, clock());
-    const driver = drivers.get(doc.model as Model)!;
+    if (!driver) throw new Error(`no ${doc.model} driver in ${doc.country} to read the network's events of document ${doc.id}`);
     let current = doc.currentStatus;
     const fresh = tracking.events.slice(row.eventsSeen).map((e) => {
       const s = statusOfEvent(e, driver, transport.name, current);

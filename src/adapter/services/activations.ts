@@ -1,4 +1,5 @@
 import type { Activation, ActivationStatus, BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
+import { settingsOf } from '../../driver/driver-settings.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import type { ActivationStatusCode } from '../schemas/enums.js';
@@ -49,10 +50,10 @@ export function listActivations(config: ConfigFile, filter: ActivationFilter, dr
 /** The configured status as each driver of the activation's models sees it; the first that changes it wins. */
 function reportedStatus(entity: BusinessEntity, activation: Activation, config: ConfigFile, drivers: DriverRegistry): Required<ActivationStatus> {
   let status: ActivationStatus = activation.status;
-  for (const model of new Set(activation.country_activations.map((ca) => ca.model))) {
-    const driver = drivers.get(model);
+  const servingDrivers = new Set(activation.country_activations.map((ca) => drivers.get(ca.model, ca.country)));
+  for (const driver of servingDrivers) {
     if (!driver?.activationStatus) continue;
-    const seen = driver.activationStatus(entity, config.drivers?.[model] ?? {}, status);
+    const seen = driver.activationStatus(entity, settingsOf(config, driver), status);
     if (seen !== status) {
       status = seen;
       break;

@@ -1,5 +1,6 @@
 import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
 import type { Issue } from '../../driver/issues.js';
+import { settingsOf } from '../../driver/driver-settings.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { DocumentContext, Driver } from '../../driver/types.js';
 import { SpiError } from '../../http/errors.js';
@@ -28,7 +29,7 @@ export interface Intake {
 export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry): Intake {
   const envelope = parseEnvelope(body);
   const transactionType = envelope.transaction_type ?? 'B2B';
-  const driver = drivers.get(envelope.model);
+  const driver = drivers.get(envelope.model, envelope.country);
   const documentType = envelope.document_type ?? driver?.documentTypeFor[envelope.type];
   const scenario = { model: envelope.model, country: envelope.country, transactionType, documentType: documentType ?? '' };
   if (!driver || !documentType || !drivers.serving(scenario)) {
@@ -43,7 +44,7 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   if (!isActivated(entity, scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
   }
-  const ctx: DocumentContext = { entity, settings: (config.drivers?.[envelope.model] ?? {}) as Record<string, unknown> };
+  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver) };
   return { doc, driver, ctx, transactionType, documentType, issues: driver.validate(doc, ctx) };
 }
 

@@ -10,6 +10,7 @@ import type { Store } from '../../store/store.js';
 import type { Dispatcher } from '../lifecycle/dispatcher.js';
 import { statusOfEvent } from '../lifecycle/network-events.js';
 import type { StatusRecorder } from '../lifecycle/status-recorder.js';
+import { driverId } from '../../driver/types.js';
 import type { Model } from '../schemas/enums.js';
 
 // The sandbox's control API (only with TRANSPORT=sandbox, behind the API key): what a test or
@@ -70,7 +71,7 @@ export async function injectBuyerResponse(documentId: string, response: BuyerRes
   const at = deps.clock().toISOString();
   const seq = `r${deps.store.statusChanges.relatedOf(documentId).length + 1}`;
   const event = deps.sandbox.buyerResponse(sent, response, at, seq);
-  const status = statusOfEvent(event, deps.drivers.get(doc.model as Model)!, deps.sandbox.name, doc.statuses.at(-1)!.status);
+  const status = statusOfEvent(event, deps.drivers.get(doc.model as Model, doc.country)!, deps.sandbox.name, doc.statuses.at(-1)!.status);
   await deps.recorder.record(doc, [status]);
   return { document_id: documentId, status: status.status, related_document_id: status.related!.id };
 }
@@ -79,8 +80,10 @@ function documentOf(id: string, deps: SandboxControlDeps): StoredDocument {
   const doc = deps.store.documents.get(id);
   if (!doc) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
   // The sandbox network can only misbehave for what it carries; a driver's own network (VERIFACTU's AEAT) has its own rules.
-  if (!deps.transports.usesFallback(doc.model, doc.businessEntityId)) {
-    throw conflict(`document ${id} travels through the ${doc.model} driver's own network (${deps.transports.for(doc.model, doc.businessEntityId).name}), not the sandbox network this API controls`);
+  const driver = deps.drivers.get(doc.model as Model, doc.country);
+  const via = driver ? driverId(driver) : doc.model;
+  if (!deps.transports.usesFallback(via, doc.businessEntityId)) {
+    throw conflict(`document ${id} travels through the ${via} driver's own network (${deps.transports.for(via, doc.businessEntityId).name}), not the sandbox network this API controls`);
   }
   return doc;
 }

@@ -4,6 +4,7 @@ import type { ConfigFile } from '../../config/config-file-schema.js';
 import { errorsOf, issueMessage } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
+import { driverId } from '../../driver/types.js';
 import type { Store } from '../../store/store.js';
 import { decideKey } from '../../store/submission-write.js';
 import { intake, parseEnvelope } from './intake.js';
@@ -38,7 +39,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const bodyText = JSON.stringify(body);
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
-  const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model)?.voidsByResubmission;
+  const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
   const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
@@ -52,7 +53,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const renderCtx = { ...ctx, now, documentId: id };
   const artifacts = driver.render(doc, renderCtx);
   // A chained document is completed where it is stored, after its chain's head is read.
-  const chain = driver.chain && { model: driver.model, ...driver.chain.prepare(doc, renderCtx) };
+  const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(doc, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
   // Two identical requests can race past the lookup above: the write decides, in its transaction.
   const outcome = await deps.store.writeSubmission({

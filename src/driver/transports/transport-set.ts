@@ -1,7 +1,8 @@
 import type { ConfigFile } from '../../config/config-file-schema.js';
 import type { DriverRegistry } from '../registry.js';
 import type { Transport } from '../transport.js';
-import type { DriverNetwork, NetworkDeps } from '../types.js';
+import { settingsOf } from '../driver-settings.js';
+import { driverId, type DriverNetwork, type NetworkDeps } from '../types.js';
 
 /**
  * Which transport carries a document: the network of its driver when that driver brings one and
@@ -20,7 +21,7 @@ export class TransportSet {
     const networks = new Map<string, DriverNetwork>();
     try {
       for (const driver of drivers.all) {
-        if (driver.network) networks.set(driver.model, driver.network(config.drivers?.[driver.model] ?? {}, config.business_entities, deps));
+        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), config.business_entities, deps));
       }
     } catch (err) {
       void Promise.all([...networks.values()].map((n) => n.close()));
@@ -29,13 +30,14 @@ export class TransportSet {
     return new TransportSet(fallback, networks);
   }
 
-  for(model: string, entityId: string): Transport {
-    return this.networks.get(model)?.transportFor(entityId) ?? this.fallback;
+  /** The transport of a document of this driver (by id) and entity. */
+  for(driver: string, entityId: string): Transport {
+    return this.networks.get(driver)?.transportFor(entityId) ?? this.fallback;
   }
 
-  /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this model and entity. */
-  usesFallback(model: string, entityId: string): boolean {
-    return this.for(model, entityId) === this.fallback;
+  /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this driver and entity. */
+  usesFallback(driver: string, entityId: string): boolean {
+    return this.for(driver, entityId) === this.fallback;
   }
 
   async close(): Promise<void> {
