@@ -1,4 +1,4 @@
-import type { UblIdentifier } from '../../src/ubl/model.js';
+import type { Identifier } from '../../src/en16931/model.js';
 
 // Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
 // carries, by the Peppol EAS code list (Electronic Address Scheme, ISO 6523 ICDs plus 99xx VAT
@@ -58,7 +58,7 @@ export function compact(id: string): string {
 }
 
 /** The derived electronic address, or undefined when no identifier allows one. */
-export function deriveEndpoint(p: IdentifiedParty): UblIdentifier | undefined {
+export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
   for (const vat of p.vatIds) {
     const found = fromVat(compact(vat));
     if (found) return found;
@@ -67,7 +67,7 @@ export function deriveEndpoint(p: IdentifiedParty): UblIdentifier | undefined {
   return undefined;
 }
 
-function fromVat(vat: string): UblIdentifier | undefined {
+function fromVat(vat: string): Identifier | undefined {
   const m = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(vat);
   if (!m) return undefined;
   const prefix = m[1] === 'EL' ? 'GR' : m[1]!;
@@ -80,7 +80,7 @@ function fromVat(vat: string): UblIdentifier | undefined {
   return scheme ? { scheme, id: vat } : undefined;
 }
 
-function fromCompanyId(id: string, country: string): UblIdentifier | undefined {
+function fromCompanyId(id: string, country: string): Identifier | undefined {
   if (/^\d{13}$/.test(id) && gs1CheckDigitOk(id)) return { scheme: '0088', id }; // GLN
   const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.pattern.test(id));
   return rule ? { scheme: rule.scheme, id } : undefined;
@@ -100,6 +100,6 @@ function gs1CheckDigitOk(id: string): boolean {
 }
 
 /** An electronic address given explicitly must use a scheme on the Peppol EAS list. */
-export function easKnown(endpoint: UblIdentifier): boolean {
+export function easKnown(endpoint: Identifier): boolean {
   return endpoint.scheme !== undefined && EAS_CODES.has(endpoint.scheme);
 }

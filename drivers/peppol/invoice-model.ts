@@ -1,7 +1,7 @@
 import type { MainDocument } from '../../src/adapter/schemas/document.js';
 import type { DocumentContext } from '../../src/driver/types.js';
 import { IssueList } from '../../src/driver/issues.js';
-import type { UblDelivery, UblDocumentReference, UblInvoice, UblLine } from '../../src/ubl/model.js';
+import type { Delivery, DocumentReference, Line, SemanticInvoice } from '../../src/en16931/model.js';
 import { PEPPOL_BILLING } from './identifiers.js';
 import { mapLines } from './lines.js';
 import { checkGermanDomestic } from './german-domestic.js';
@@ -12,10 +12,10 @@ import { taxBreakdown } from './tax-breakdown.js';
 import { monetaryTotals } from './totals.js';
 
 /** The invoice or credit note as Peppol BIS 3 wants it, or only issues when it cannot be built. */
-export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: IssueList): UblInvoice | undefined {
+export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: IssueList): SemanticInvoice | undefined {
   const settings = ctx.settings as PeppolSettings;
   const mapped = mapLines(doc.lines, issues, settings);
-  const lines = mapped.filter((l): l is UblLine => l !== undefined);
+  const lines = mapped.filter((l): l is Line => l !== undefined);
   const categories = new Set(lines.map((l) => l.item.taxCategory.id));
   checkCategoryParties(doc, categories, issues);
   checkGermanDomestic(doc, ctx.entity, categories, issues);
@@ -62,7 +62,7 @@ export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: Is
   };
 }
 
-function billingReferencesOf(doc: MainDocument): UblDocumentReference[] {
+function billingReferencesOf(doc: MainDocument): DocumentReference[] {
   return (doc.billing_reference ?? []).map((r) =>
     typeof r === 'string' ? { id: r } : { id: r.invoice_document_reference.id, issueDate: r.invoice_document_reference.issue_date },
   );
@@ -73,7 +73,7 @@ function billingReferencesOf(doc: MainDocument): UblDocumentReference[] {
  * No SPI field carries them: the tax date is the date of supply and goods go to the buyer's
  * address (drivers/peppol/README.md).
  */
-function deliveryOf(doc: MainDocument, categories: Set<string>): UblDelivery | undefined {
+function deliveryOf(doc: MainDocument, categories: Set<string>): Delivery | undefined {
   if (!categories.has('K')) return undefined;
   return { date: doc.tax_date ?? doc.issue_date, country: doc.accounting_customer_party.address.country };
 }

@@ -1,7 +1,7 @@
 import type { SpiLine } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import { dec, round, type Decimal } from '../../src/money.js';
-import type { UblLine } from '../../src/ubl/model.js';
+import type { Line } from '../../src/en16931/model.js';
 import type { PeppolSettings } from './settings.js';
 import { resolveCategory } from './tax-categories.js';
 
@@ -12,11 +12,11 @@ import { resolveCategory } from './tax-categories.js';
 /** The slack the Peppol rule for line net amounts allows (PEPPOL-EN16931-R120). */
 const LINE_SLACK = dec('0.02');
 
-export function mapLines(lines: readonly SpiLine[], issues: IssueList, settings: PeppolSettings): (UblLine | undefined)[] {
+export function mapLines(lines: readonly SpiLine[], issues: IssueList, settings: PeppolSettings): (Line | undefined)[] {
   return lines.map((line, i) => mapLine(line, `lines[${i}]`, issues, settings));
 }
 
-function mapLine(line: SpiLine, path: string, issues: IssueList, settings: PeppolSettings): UblLine | undefined {
+function mapLine(line: SpiLine, path: string, issues: IssueList, settings: PeppolSettings): Line | undefined {
   if (line.classified_tax_category.length > 1) {
     issues.invalid('PEPPOL-021', `${path}.classified_tax_category`, 'a Peppol line carries exactly one VAT category');
   }

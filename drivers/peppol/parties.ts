@@ -1,7 +1,7 @@
 import type { SpiParty } from '../../src/adapter/schemas/document.js';
 import type { BusinessEntity } from '../../src/config/config-file-schema.js';
 import type { IssueList } from '../../src/driver/issues.js';
-import type { UblAddress, UblIdentifier, UblParty } from '../../src/ubl/model.js';
+import type { Address, Identifier, Party } from '../../src/en16931/model.js';
 import { companyIdScheme, deriveEndpoint, easKnown } from './electronic-address.js';
 
 // Seller and buyer parties. The document's own party data wins; for the seller, the business
@@ -17,7 +17,7 @@ function otherTaxIdOf(party: SpiParty): { id: string; scheme: string } | undefin
   return other ? { id: other.id.trim(), scheme: other.scheme.trim().toUpperCase() } : undefined;
 }
 
-export function addressOf(a: SpiParty['address']): UblAddress {
+export function addressOf(a: SpiParty['address']): Address {
   return { street: a.line_1, additionalStreet: a.line_2, line: a.line_3, city: a.city, zip: a.zip, subentity: a.division, country: a.country };
 }
 
@@ -26,11 +26,11 @@ export interface PartyOptions {
   withoutVat: boolean;
 }
 
-export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string, issues: IssueList, o: PartyOptions): UblParty | undefined {
+export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string, issues: IssueList, o: PartyOptions): Party | undefined {
   const conf = entity.party;
   const registrationName = p.legal_entity?.registration_name ?? p.name ?? conf.legal_entity.registration_name;
   const fromDoc = p.legal_entity?.company_id;
-  const companyId: UblIdentifier | undefined = fromDoc
+  const companyId: Identifier | undefined = fromDoc
     ? { id: fromDoc, scheme: companyIdScheme(fromDoc, p.address.country) }
     : conf.legal_entity.company_id
       ? { id: conf.legal_entity.company_id, scheme: conf.legal_entity.company_id_scheme }
@@ -56,7 +56,7 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
   };
 }
 
-export function customerParty(p: SpiParty, path: string, issues: IssueList, o: PartyOptions): UblParty | undefined {
+export function customerParty(p: SpiParty, path: string, issues: IssueList, o: PartyOptions): Party | undefined {
   const registrationName = p.legal_entity?.registration_name ?? p.name;
   if (!registrationName) issues.missing('PEPPOL-012', `${path}.legal_entity.registration_name`, 'the buyer needs a name (BT-44): send legal_entity.registration_name or name');
   const vatIds = vatIdsOf(p);
@@ -79,14 +79,14 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
 }
 
 /** BT-31 (one VAT identifier) and BT-32 (one other tax registration, e.g. a German Steuernummer). */
-function registrations(vatIds: string[], other: { id: string; scheme: string } | undefined): UblParty['taxRegistrations'] {
-  const out: UblParty['taxRegistrations'] = vatIds.slice(0, 1).map((id) => ({ companyId: id, taxScheme: 'VAT' }));
+function registrations(vatIds: string[], other: { id: string; scheme: string } | undefined): Party['taxRegistrations'] {
+  const out: Party['taxRegistrations'] = vatIds.slice(0, 1).map((id) => ({ companyId: id, taxScheme: 'VAT' }));
   if (other) out.push({ companyId: other.id, taxScheme: other.scheme });
   return out;
 }
 
 /** Derived addresses always use listed schemes; an explicit one is checked (PEPPOL-EN16931-CL008). */
-export function checkScheme(endpoint: UblIdentifier, path: string, issues: IssueList): boolean {
+export function checkScheme(endpoint: Identifier, path: string, issues: IssueList): boolean {
   if (easKnown(endpoint)) return true;
   issues.invalid('PEPPOL-013', `${path}.electronic_address.scheme`, `${endpoint.scheme ?? '(none)'} is not a Peppol EAS code`);
   return false;

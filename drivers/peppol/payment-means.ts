@@ -1,6 +1,6 @@
 import type { SpiPaymentMeans } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
-import type { UblPaymentMeans } from '../../src/ubl/model.js';
+import type { PaymentMeans } from '../../src/en16931/model.js';
 import { compact } from './electronic-address.js';
 
 // SPI payment means → UNCL4461 codes:
@@ -11,8 +11,8 @@ import { compact } from './electronic-address.js';
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
-export function mapPaymentMeans(list: readonly SpiPaymentMeans[], dueDate: string | undefined, issues: IssueList): UblPaymentMeans[] {
-  const out: UblPaymentMeans[] = [];
+export function mapPaymentMeans(list: readonly SpiPaymentMeans[], dueDate: string | undefined, issues: IssueList): PaymentMeans[] {
+  const out: PaymentMeans[] = [];
   for (const [i, pm] of list.entries()) {
     const mapped = mapOne(pm, `payment_means[${i}]`, issues);
     if (mapped) out.push({ ...mapped, dueDate });
@@ -20,7 +20,7 @@ export function mapPaymentMeans(list: readonly SpiPaymentMeans[], dueDate: strin
   return out;
 }
 
-function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): UblPaymentMeans | undefined {
+function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMeans | undefined {
   const code = pm.code ?? (pm.payee_financial_account ? 'CREDIT_TRANSFER' : pm.payment_mandate ? 'DIRECT_DEBIT' : pm.card_account ? 'ONLINE_PAYMENT_SERVICE' : undefined);
   switch (code) {
     case 'CREDIT_TRANSFER': {
@@ -45,7 +45,7 @@ function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): UblPaymen
   }
 }
 
-function cardOf(pm: SpiPaymentMeans, path: string, issues: IssueList): UblPaymentMeans['card'] {
+function cardOf(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMeans['card'] {
   const card = pm.card_account;
   if (!card) return undefined;
   const pan = (card.primary_account_number_id ?? card.primary_account_number_i_d ?? '').replace(/\D/g, '').slice(-4);

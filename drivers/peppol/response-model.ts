@@ -1,7 +1,8 @@
 import type { ApplicationResponseDocument } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
-import type { UblApplicationResponse, UblIdentifier } from '../../src/ubl/model.js';
+import type { Identifier } from '../../src/en16931/model.js';
+import type { UblApplicationResponse } from '../../src/ubl/model.js';
 import { companyIdScheme, deriveEndpoint } from './electronic-address.js';
 import { PEPPOL_INVOICE_RESPONSE } from './identifiers.js';
 import { checkScheme } from './parties.js';
@@ -52,7 +53,7 @@ function clarifications(code: string, r: ApplicationResponseDocument['document_r
   return out;
 }
 
-function responseParty(p: Party, path: string, configured: UblIdentifier | undefined, country: string, issues: IssueList): UblApplicationResponse['sender'] | undefined {
+function responseParty(p: Party, path: string, configured: Identifier | undefined, country: string, issues: IssueList): UblApplicationResponse['sender'] | undefined {
   const name = p.legal_entity.registration_name;
   if (!name) issues.missing('PEPPOL-083', `${path}.legal_entity.registration_name`, 'is required');
   const company = p.legal_entity.company_id;

@@ -1,7 +1,7 @@
 import type { MainDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
-import type { UblAllowanceCharge, UblLine, UblTaxCategory, UblTaxSubtotal } from '../../src/ubl/model.js';
+import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from '../../src/en16931/model.js';
 import type { PeppolSettings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type Reason } from './tax-categories.js';
 
@@ -13,13 +13,13 @@ import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type 
 // else the configured or implied one its lines' category already has.
 
 export interface Breakdown {
-  subtotals: UblTaxSubtotal[];
-  allowances: UblAllowanceCharge[];
+  subtotals: TaxSubtotal[];
+  allowances: AllowanceCharge[];
   tax: Decimal;
 }
 
 interface Group {
-  category: UblTaxCategory;
+  category: TaxCategory;
   net: Decimal;
   /** Where its first line's category is, to name when the breakdown lacks an exemption reason. */
   path: string;
@@ -28,7 +28,7 @@ interface Group {
 }
 
 /** `lines` are the mapped `doc.lines`, one for one. */
-export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueList, settings: PeppolSettings): Breakdown | undefined {
+export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: PeppolSettings): Breakdown | undefined {
   const groups = new Map<string, Group>();
   for (const [i, line] of lines.entries()) {
     const key = categoryKey(line.item.taxCategory);
@@ -47,7 +47,7 @@ export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueL
       issues.missing('PEPPOL-024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.PEPPOL.exemption_reasons.${id}`);
     }
   }
-  const allowances: UblAllowanceCharge[] = [];
+  const allowances: AllowanceCharge[] = [];
   for (const [i, st] of subtotals.entries()) {
     const net = groups.get(categoryKey(st.category))!.net;
     const path = sent && sent.length > 0 ? `tax_total.tax_sub_totals[${i}]` : 'tax_total';
@@ -62,8 +62,8 @@ export function taxBreakdown(doc: MainDocument, lines: UblLine[], issues: IssueL
 }
 
 /** Pairs each sent sub total with the line group of the same category and rate. */
-function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: PeppolSettings): UblTaxSubtotal[] | undefined {
-  const out: UblTaxSubtotal[] = [];
+function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: PeppolSettings): TaxSubtotal[] | undefined {
+  const out: TaxSubtotal[] = [];
   const used = new Set<string>();
   const before = issues.items.length;
   for (const [i, st] of sent.entries()) {
@@ -86,7 +86,7 @@ function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Gro
 }
 
 /** A sub total labelled "VAT" with rate 0 takes the category of the zero-rate lines when that is unambiguous. */
-function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory | undefined {
+function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory | undefined {
   const label = st.category?.trim().toUpperCase();
   const generic = label === undefined || label.includes('VAT');
   if (generic && (st.percentage ?? 0) === 0) {
@@ -112,16 +112,16 @@ function adoptReason(g: Group, raw: Parameters<typeof ownReason>[0], path: strin
   g.category = { ...g.category, exemptionReasonCode: reason.code, exemptionReason: reason.text };
 }
 
-function derivedSubtotals(groups: Map<string, Group>): UblTaxSubtotal[] {
+function derivedSubtotals(groups: Map<string, Group>): TaxSubtotal[] {
   return [...groups.values()].map((g) => ({ taxable: g.net, tax: taxOf(g.net, g.category), category: g.category }));
 }
 
-function taxOf(taxable: Decimal, c: UblTaxCategory): Decimal {
+function taxOf(taxable: Decimal, c: TaxCategory): Decimal {
   return c.percent ? round(taxable.times(c.percent).div(100)) : ZERO;
 }
 
 /** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
-function checkSubtotal(st: UblTaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
+function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
   if (st.taxable.gt(net)) {
     issues.invalid('PEPPOL-032', `${path}.taxable_amount`, `must not exceed the net sum of its lines ${net.toFixed(2)} (document-level charges are not supported)`);
   }

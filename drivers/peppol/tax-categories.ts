@@ -1,6 +1,6 @@
 import type { IssueList } from '../../src/driver/issues.js';
 import { dec } from '../../src/money.js';
-import type { UblTaxCategory } from '../../src/ubl/model.js';
+import type { TaxCategory } from '../../src/en16931/model.js';
 import type { PeppolSettings } from './settings.js';
 
 // UNCL5305 VAT categories Peppol BIS 3 accepts from the SPI, and the exemption reasons each
@@ -47,7 +47,7 @@ export function sameReason(a: Reason, b: Reason): boolean {
  * "VAT" / "EU VAT", which means standard rated when the rate is above zero (README, "How fields are read").
  * Returns undefined (with an issue) when the category cannot be decided.
  */
-export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory | undefined {
+export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory | undefined {
   const label = raw.category?.trim().toUpperCase();
   const rate = raw.percentage === undefined ? undefined : dec(raw.percentage);
   let id: Category;
@@ -73,7 +73,7 @@ export function resolveCategory(raw: RawCategory, path: string, issues: IssueLis
   return withReason(id, id === 'O' ? undefined : (rate ?? dec(0)), ownReason(raw), path, issues, settings);
 }
 
-function withReason(id: Category, percent: UblTaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: PeppolSettings): UblTaxCategory {
+function withReason(id: Category, percent: TaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory {
   if (id === 'S' || id === 'Z') {
     if (own) issues.invalid('PEPPOL-043', `${path}.${own.code ? 'exemption_reason_code' : 'exemption_reason'}`, `category ${id} carries no exemption reason (BR-${id}-10)`);
     return { id, percent };
@@ -85,11 +85,11 @@ function withReason(id: Category, percent: UblTaxCategory['percent'], own: Reaso
 }
 
 /** Every category but S and Z needs an exemption reason in its VAT breakdown (BR-E-10, BR-AE-10 …). */
-export function needsReason(c: UblTaxCategory): boolean {
+export function needsReason(c: TaxCategory): boolean {
   return c.id !== 'S' && c.id !== 'Z' && !c.exemptionReasonCode && !c.exemptionReason;
 }
 
 /** Groups lines and sub totals: one VAT breakdown per category and rate. */
-export function categoryKey(c: UblTaxCategory): string {
+export function categoryKey(c: TaxCategory): string {
   return `${c.id}|${c.percent === undefined ? '-' : c.percent.toFixed()}`;
 }

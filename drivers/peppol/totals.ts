@@ -1,7 +1,7 @@
 import type { MainDocument } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import { dec, round, sum, ZERO } from '../../src/money.js';
-import type { UblLine, UblMonetaryTotal } from '../../src/ubl/model.js';
+import type { Line, MonetaryTotal } from '../../src/en16931/model.js';
 import type { Breakdown } from './tax-breakdown.js';
 
 // Document totals (BG-22) follow from the lines and the VAT breakdown (BR-CO-10..16). The
@@ -9,7 +9,7 @@ import type { Breakdown } from './tax-breakdown.js';
 // disagreeing is only a warning because the spec's credit-note example sends the net amount
 // there; `amount_due` below the total means part was paid already (PrepaidAmount).
 
-export function monetaryTotals(doc: MainDocument, lines: UblLine[], b: Breakdown, issues: IssueList): UblMonetaryTotal | undefined {
+export function monetaryTotals(doc: MainDocument, lines: Line[], b: Breakdown, issues: IssueList): MonetaryTotal | undefined {
   const lineExtension = sum(lines.map((l) => l.lineExtension));
   const allowanceTotal = sum(b.allowances.map((a) => a.amount));
   const taxExclusive = lineExtension.minus(allowanceTotal);
@@ -28,7 +28,7 @@ export function monetaryTotals(doc: MainDocument, lines: UblLine[], b: Breakdown
     issues.warn('PEPPOL-038', 'amount', `differs from taxable amount + tax; the rendered total with tax is ${taxInclusive.toFixed(2)} (BR-CO-15)`);
   }
   let payable = taxInclusive;
-  let prepaid: UblMonetaryTotal['prepaid'];
+  let prepaid: MonetaryTotal['prepaid'];
   if (doc.amount_due !== undefined) {
     payable = round(dec(doc.amount_due));
     prepaid = taxInclusive.minus(payable);

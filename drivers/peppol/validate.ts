@@ -2,11 +2,12 @@ import type { ApplicationResponseDocument, MainDocument, SpiDocument } from '../
 import { checkCommon } from '../../src/driver/common-checks.js';
 import { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
-import type { UblApplicationResponse, UblInvoice } from '../../src/ubl/model.js';
+import type { SemanticInvoice } from '../../src/en16931/model.js';
+import type { UblApplicationResponse } from '../../src/ubl/model.js';
 import { invoiceModel } from './invoice-model.js';
 import { responseModel } from './response-model.js';
 
-export type PeppolModel = { kind: 'invoice'; ubl: UblInvoice } | { kind: 'response'; ubl: UblApplicationResponse };
+export type PeppolModel = { kind: 'invoice'; ubl: SemanticInvoice } | { kind: 'response'; ubl: UblApplicationResponse };
 
 export type Examination = { issues: IssueList; model: PeppolModel | undefined };
 

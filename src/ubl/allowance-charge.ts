@@ -1,4 +1,4 @@
-import type { UblAllowanceCharge } from './model.js';
+import type { AllowanceCharge } from '../en16931/model.js';
 import { amountEl } from './amount.js';
 import { taxCategoryEl } from './tax-category.js';
 import { el, leaf, type XmlNode } from './xml.js';
@@ -8,7 +8,7 @@ import { el, leaf, type XmlNode } from './xml.js';
  * AllowanceChargeReason, Amount, TaxCategory (document level only). No BaseAmount: Peppol then
  * demands a percentage too (PEPPOL-EN16931-R041/R042), and the SPI carries neither.
  */
-export function allowanceChargeEl(ac: UblAllowanceCharge, currency: string): XmlNode {
+export function allowanceChargeEl(ac: AllowanceCharge, currency: string): XmlNode {
   return el(
     'cac:AllowanceCharge',
     undefined,

@@ -1,8 +1,8 @@
-import type { UblDocumentReference } from './model.js';
+import type { DocumentReference } from '../en16931/model.js';
 import { el, leaf, type XmlNode } from './xml.js';
 
 /** cac:BillingReference to a preceding invoice (BG-3): what a credit note corrects. */
-export function billingReferenceEl(ref: UblDocumentReference): XmlNode {
+export function billingReferenceEl(ref: DocumentReference): XmlNode {
   return el(
     'cac:BillingReference',
     undefined,

@@ -1,8 +1,8 @@
-import type { UblDelivery } from './model.js';
+import type { Delivery } from '../en16931/model.js';
 import { el, leaf, type XmlNode } from './xml.js';
 
 /** cac:Delivery (BG-13): actual delivery date and the deliver-to country. */
-export function deliveryEl(d: UblDelivery | undefined): XmlNode | undefined {
+export function deliveryEl(d: Delivery | undefined): XmlNode | undefined {
   if (!d || !(d.date || d.country)) return undefined;
   return el(
     'cac:Delivery',

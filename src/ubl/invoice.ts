@@ -1,4 +1,4 @@
-import type { UblInvoice } from './model.js';
+import type { SemanticInvoice } from '../en16931/model.js';
 import { allowanceChargeEl } from './allowance-charge.js';
 import { billingReferenceEl } from './billing-reference.js';
 import { deliveryEl } from './delivery.js';
@@ -11,7 +11,7 @@ import { taxTotalEl } from './tax-total.js';
 import { el, leaf, serialize, type XmlNode } from './xml.js';
 
 /** The document as UBL 2.1 XML text. Pure: the same model gives the same bytes. */
-export function renderInvoice(doc: UblInvoice): string {
+export function renderInvoice(doc: SemanticInvoice): string {
   return serialize(invoiceEl(doc));
 }
 
@@ -20,7 +20,7 @@ export function renderInvoice(doc: UblInvoice): string {
  * header elements (a credit note has TaxPointDate before its type code, no DueDate, and its
  * AllowanceCharge after the exchange rates), which this function keeps.
  */
-export function invoiceEl(d: UblInvoice): XmlNode {
+export function invoiceEl(d: SemanticInvoice): XmlNode {
   const cur = d.currency;
   const invoice = d.kind === 'Invoice';
   const taxPoint = leaf('cbc:TaxPointDate', d.taxPointDate);

@@ -1,5 +1,5 @@
 import { plain } from '../money.js';
-import type { UblLine } from './model.js';
+import type { Line } from '../en16931/model.js';
 import { allowanceChargeEl } from './allowance-charge.js';
 import { amountEl } from './amount.js';
 import { taxCategoryEl } from './tax-category.js';
@@ -9,7 +9,7 @@ import { el, leaf, type XmlNode } from './xml.js';
  * cac:InvoiceLine / cac:CreditNoteLine. The two types differ in the quantity element's name
  * and nothing else this builder writes (neither emits a line TaxTotal, whose position differs).
  */
-export function lineEl(kind: 'Invoice' | 'CreditNote', line: UblLine, currency: string): XmlNode {
+export function lineEl(kind: 'Invoice' | 'CreditNote', line: Line, currency: string): XmlNode {
   const invoice = kind === 'Invoice';
   return el(
     invoice ? 'cac:InvoiceLine' : 'cac:CreditNoteLine',

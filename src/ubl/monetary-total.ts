@@ -1,9 +1,9 @@
-import type { UblMonetaryTotal } from './model.js';
+import type { MonetaryTotal } from '../en16931/model.js';
 import { amountEl } from './amount.js';
 import { el, type XmlNode } from './xml.js';
 
 /** cac:LegalMonetaryTotal (BG-22) in MonetaryTotalType order. */
-export function monetaryTotalEl(t: UblMonetaryTotal, currency: string): XmlNode {
+export function monetaryTotalEl(t: MonetaryTotal, currency: string): XmlNode {
   return el(
     'cac:LegalMonetaryTotal',
     undefined,

@@ -1,11 +1,11 @@
-import type { UblAddress, UblContact, UblParty } from './model.js';
+import type { Address, Contact, Party } from '../en16931/model.js';
 import { idEl } from './amount.js';
 import { el, leaf, type XmlNode } from './xml.js';
 
 // cac:Party in the order UBL 2.1 requires: EndpointID, PartyIdentification, PartyName,
 // PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact.
 
-export function partyEl(party: UblParty): XmlNode {
+export function partyEl(party: Party): XmlNode {
   return el(
     'cac:Party',
     undefined,
@@ -27,7 +27,7 @@ export function partyEl(party: UblParty): XmlNode {
 }
 
 /** An address aggregate (PostalAddress, DeliveryLocation/Address) in AddressType order. */
-export function addressEl(name: string, a: UblAddress): XmlNode {
+export function addressEl(name: string, a: Address): XmlNode {
   return el(
     name,
     undefined,
@@ -41,7 +41,7 @@ export function addressEl(name: string, a: UblAddress): XmlNode {
   );
 }
 
-function contactEl(c: UblContact | undefined): XmlNode | undefined {
+function contactEl(c: Contact | undefined): XmlNode | undefined {
   if (!c || !(c.name || c.telephone || c.email)) return undefined;
   return el('cac:Contact', undefined, leaf('cbc:Name', c.name), leaf('cbc:Telephone', c.telephone), leaf('cbc:ElectronicMail', c.email));
 }

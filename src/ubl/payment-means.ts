@@ -1,11 +1,11 @@
-import type { UblPaymentMeans } from './model.js';
+import type { PaymentMeans } from '../en16931/model.js';
 import { el, leaf, type XmlNode } from './xml.js';
 
 /**
  * cac:PaymentMeans (BG-16) in PaymentMeansType order: PaymentMeansCode, PaymentDueDate,
  * PaymentID, CardAccount, PayeeFinancialAccount, PaymentMandate.
  */
-export function paymentMeansEl(pm: UblPaymentMeans): XmlNode {
+export function paymentMeansEl(pm: PaymentMeans): XmlNode {
   return el(
     'cac:PaymentMeans',
     undefined,

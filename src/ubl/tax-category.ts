@@ -1,5 +1,5 @@
 import { plain } from '../money.js';
-import type { UblTaxCategory } from './model.js';
+import type { TaxCategory } from '../en16931/model.js';
 import { el, leaf, type XmlNode } from './xml.js';
 
 /**
@@ -7,7 +7,7 @@ import { el, leaf, type XmlNode } from './xml.js';
  * allowances/charges and tax subtotals. Order: ID, Percent, TaxExemptionReasonCode,
  * TaxExemptionReason, TaxScheme.
  */
-export function taxCategoryEl(name: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', c: UblTaxCategory, withReason: boolean): XmlNode {
+export function taxCategoryEl(name: 'cac:TaxCategory' | 'cac:ClassifiedTaxCategory', c: TaxCategory, withReason: boolean): XmlNode {
   return el(
     name,
     undefined,

@@ -3,7 +3,7 @@ import { intake } from '../../src/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver/registry.js';
 import type { RenderContext } from '../../src/driver/types.js';
 import { invoiceEl } from '../../src/ubl/invoice.js';
-import type { UblInvoice } from '../../src/ubl/model.js';
+import type { SemanticInvoice } from '../../src/en16931/model.js';
 import { serialize } from '../../src/ubl/xml.js';
 import { examine } from '../../drivers/peppol/validate.js';
 import { fixtureConfig } from '../helpers/fixtures.js';
@@ -57,7 +57,7 @@ export function renderFigures(): RenderFigure[] {
   const config = fixtureConfig();
   const { doc, driver, ctx } = intake(body, config, registry);
   const rctx: RenderContext = { ...ctx, now: new Date(), documentId: 'bench' };
-  const model = examine(doc, ctx).model!.ubl as UblInvoice;
+  const model = examine(doc, ctx).model!.ubl as SemanticInvoice;
   // A fresh document object per call: render remembers its examination per object, and a
   // submission always brings a new one. The JSON.parse it costs is measured on its own.
   const text = JSON.stringify(body);

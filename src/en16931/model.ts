@@ -1,0 +1,136 @@
+import type { Decimal } from '../money.js';
+
+// The semantic invoice: an EN 16931 invoice or credit note, already validated, amounts as
+// decimals, codes resolved. Drivers build it from SPI documents (src/en16931/); the syntaxes
+// (src/ubl, and CII beside it) only write it and never see SPI shapes.
+
+export interface Identifier {
+  id: string;
+  /** ISO 6523 ICD / EAS code, written as `schemeID`. */
+  scheme?: string | undefined;
+}
+
+export interface Address {
+  street?: string | undefined;
+  additionalStreet?: string | undefined;
+  line?: string | undefined;
+  city?: string | undefined;
+  zip?: string | undefined;
+  subentity?: string | undefined;
+  country: string;
+}
+
+export interface Contact {
+  name?: string | undefined;
+  telephone?: string | undefined;
+  email?: string | undefined;
+}
+
+export interface Party {
+  endpoint?: Identifier | undefined;
+  identifications: Identifier[];
+  /** Trading name (PartyName), when it differs from the registration name or the format wants it. */
+  name?: string | undefined;
+  address: Address;
+  /** PartyTaxScheme entries: `taxScheme` is `VAT` for the VAT identifier, anything else for other registrations. */
+  taxRegistrations: { companyId: string; taxScheme: string }[];
+  legal: { registrationName: string; companyId?: Identifier | undefined };
+  contact?: Contact | undefined;
+}
+
+export interface TaxCategory {
+  /** UNCL5305 code: S, Z, E, AE, K, G, O, L, M. */
+  id: string;
+  /** Absent for O (not subject to VAT), which carries no rate. */
+  percent?: Decimal | undefined;
+  exemptionReasonCode?: string | undefined;
+  exemptionReason?: string | undefined;
+}
+
+export interface AllowanceCharge {
+  charge: boolean;
+  reasonCode?: string | undefined;
+  reason?: string | undefined;
+  amount: Decimal;
+  /** Document level only: the VAT category the allowance or charge reduces or adds to. */
+  taxCategory?: TaxCategory | undefined;
+}
+
+export interface TaxSubtotal {
+  taxable: Decimal;
+  tax: Decimal;
+  category: TaxCategory;
+}
+
+export interface TaxTotal {
+  tax: Decimal;
+  subtotals: TaxSubtotal[];
+}
+
+export interface MonetaryTotal {
+  lineExtension: Decimal;
+  taxExclusive: Decimal;
+  taxInclusive: Decimal;
+  allowanceTotal?: Decimal | undefined;
+  chargeTotal?: Decimal | undefined;
+  prepaid?: Decimal | undefined;
+  payable: Decimal;
+}
+
+export interface Line {
+  id: string;
+  note?: string | undefined;
+  quantity: Decimal;
+  unitCode: string;
+  lineExtension: Decimal;
+  allowanceCharges: AllowanceCharge[];
+  item: { name: string; description?: string | undefined; sellersId?: string | undefined; taxCategory: TaxCategory };
+  price: Decimal;
+}
+
+export interface PaymentMeans {
+  /** UNCL4461 code, e.g. 58 SEPA credit transfer, 59 SEPA direct debit, 68 online payment service. */
+  code: string;
+  paymentId?: string | undefined;
+  /** Credit notes carry the payment due date here (UBL 2.1 CreditNote has no DueDate). */
+  dueDate?: string | undefined;
+  card?: { pan: string; network: string; holder?: string | undefined } | undefined;
+  payeeAccount?: { id: string } | undefined;
+  mandate?: { id: string } | undefined;
+}
+
+export interface DocumentReference {
+  id: string;
+  issueDate?: string | undefined;
+}
+
+export interface Delivery {
+  date?: string | undefined;
+  country?: string | undefined;
+}
+
+/** An invoice (380) or credit note (381) ready to serialize; the business terms BT-/BG- are EN 16931's. */
+export interface SemanticInvoice {
+  kind: 'Invoice' | 'CreditNote';
+  customizationId: string;
+  profileId: string;
+  id: string;
+  issueDate: string;
+  dueDate?: string | undefined;
+  typeCode: string;
+  notes: string[];
+  taxPointDate?: string | undefined;
+  currency: string;
+  buyerReference?: string | undefined;
+  orderReference?: string | undefined;
+  billingReferences: DocumentReference[];
+  supplier: Party;
+  customer: Party;
+  delivery?: Delivery | undefined;
+  paymentMeans: PaymentMeans[];
+  paymentTermsNote?: string | undefined;
+  allowanceCharges: AllowanceCharge[];
+  taxTotal: TaxTotal;
+  totals: MonetaryTotal;
+  lines: Line[];
+}
