@@ -1,3 +1,4 @@
+import { compactId } from '../../src/en16931/identifier.js';
 import type { Identifier } from '../../src/en16931/model.js';
 
 // Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
@@ -53,17 +54,14 @@ export interface IdentifiedParty {
 }
 
 /** Normalized form of an identifier: upper case, no spaces, dots or dashes. */
-export function compact(id: string): string {
-  return id.toUpperCase().replace(/[\s.\-]/g, '');
-}
 
 /** The derived electronic address, or undefined when no identifier allows one. */
 export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
   for (const vat of p.vatIds) {
-    const found = fromVat(compact(vat));
+    const found = fromVat(compactId(vat));
     if (found) return found;
   }
-  if (p.companyId) return fromCompanyId(compact(p.companyId), p.country);
+  if (p.companyId) return fromCompanyId(compactId(p.companyId), p.country);
   return undefined;
 }
 
@@ -88,7 +86,7 @@ function fromCompanyId(id: string, country: string): Identifier | undefined {
 
 /** The ICD of a legal registration number, when its country and shape say which register it is. */
 export function companyIdScheme(id: string, country: string): string | undefined {
-  return fromCompanyId(compact(id), country)?.scheme;
+  return fromCompanyId(compactId(id), country)?.scheme;
 }
 
 /** GS1 mod-10 check digit (GLN), which Peppol verifies (PEPPOL-COMMON-R040). */

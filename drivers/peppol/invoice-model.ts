@@ -3,13 +3,13 @@ import type { DocumentContext } from '../../src/driver/types.js';
 import { IssueList } from '../../src/driver/issues.js';
 import type { Delivery, DocumentReference, Line, SemanticInvoice } from '../../src/en16931/model.js';
 import { PEPPOL_BILLING } from './identifiers.js';
-import { mapLines } from './lines.js';
+import { mapLines } from '../../src/en16931/lines.js';
 import { checkGermanDomestic } from './german-domestic.js';
 import { customerParty, supplierParty, vatIdsOf } from './parties.js';
-import { mapPaymentMeans } from './payment-means.js';
+import { mapPaymentMeans } from '../../src/en16931/payment-means.js';
 import type { PeppolSettings } from './settings.js';
-import { taxBreakdown } from './tax-breakdown.js';
-import { monetaryTotals } from './totals.js';
+import { taxBreakdown } from '../../src/en16931/tax-breakdown.js';
+import { monetaryTotals } from '../../src/en16931/totals.js';
 
 /** The invoice or credit note as Peppol BIS 3 wants it, or only issues when it cannot be built. */
 export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: IssueList): SemanticInvoice | undefined {

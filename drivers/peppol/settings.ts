@@ -1,34 +1,8 @@
 import Type, { type Static } from 'typebox';
-import { VatexCodeSchema } from '../../src/adapter/schemas/enums.js';
+import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
 
-// `drivers.PEPPOL` in the configuration file: data the format needs that no SPI field carries.
+// `drivers.PEPPOL` in the configuration file: the EN 16931 settings (exemption reasons, the
+// default unit code); Peppol adds none of its own yet.
 
-const Reason = Type.Object(
-  {
-    /** A VATEX code (CEF VAT exemption reason code list), e.g. VATEX-EU-132-1I. */
-    code: Type.Optional(VatexCodeSchema),
-    text: Type.Optional(Type.String({ minLength: 1, maxLength: 1000 })),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
-
-export const PeppolSettingsSchema = Type.Object(
-  {
-    /**
-     * Default exemption reasons by VAT category, for documents that give none of their own
-     * (`exemption_reason` / `exemption_reason_code`). E (exempt) has no universal reason; AE, K,
-     * G and O default to their VATEX-EU code and text.
-     */
-    exemption_reasons: Type.Optional(
-      Type.Object(
-        { E: Type.Optional(Reason), AE: Type.Optional(Reason), K: Type.Optional(Reason), G: Type.Optional(Reason), O: Type.Optional(Reason) },
-        { additionalProperties: false },
-      ),
-    ),
-    /** UN/ECE Rec 20 unit for lines that name none; C62 ("one") by default. */
-    default_unit_code: Type.Optional(Type.String({ pattern: '^[A-Z0-9]{1,3}$' })),
-  },
-  { additionalProperties: false },
-);
-
+export const PeppolSettingsSchema = Type.Object({ ...EN16931_SETTINGS }, { additionalProperties: false });
 export type PeppolSettings = Static<typeof PeppolSettingsSchema>;

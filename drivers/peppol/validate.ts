@@ -26,7 +26,7 @@ export function examine(doc: SpiDocument, ctx: DocumentContext): Examination {
 }
 
 function examineOnce(doc: SpiDocument, ctx: DocumentContext): Examination {
-  const issues = new IssueList();
+  const issues = new IssueList('PEPPOL');
   checkCommon(doc, 'PEPPOL', issues);
   if (doc.type === 'APPLICATION_RESPONSE') {
     const ubl = responseModel(doc as ApplicationResponseDocument, ctx, issues);

@@ -11,20 +11,30 @@ export interface Issue {
   message: string;
 }
 
-/** Collects issues for one document; drivers report through it instead of throwing. */
+/**
+ * Collects issues for one document; drivers report through it instead of throwing. Shared layers
+ * (the semantic invoice, src/en16931) report bare numbers (`024`): the list prefixes them with
+ * the driver's name, so each driver keeps its own stable codes (`PEPPOL-024`, `EINVOICE-024`).
+ */
 export class IssueList {
   readonly items: Issue[] = [];
 
+  constructor(private readonly prefix?: string) {}
+
   missing(code: string, path: string, message: string): void {
-    this.items.push({ code, severity: 'error', kind: 'MISSING_REQUIRED_DATA', path, message });
+    this.items.push({ code: this.qualified(code), severity: 'error', kind: 'MISSING_REQUIRED_DATA', path, message });
   }
 
   invalid(code: string, path: string, message: string): void {
-    this.items.push({ code, severity: 'error', kind: 'INVALID_DATA', path, message });
+    this.items.push({ code: this.qualified(code), severity: 'error', kind: 'INVALID_DATA', path, message });
   }
 
   warn(code: string, path: string, message: string): void {
-    this.items.push({ code, severity: 'warning', kind: 'INVALID_DATA', path, message });
+    this.items.push({ code: this.qualified(code), severity: 'warning', kind: 'INVALID_DATA', path, message });
+  }
+
+  private qualified(code: string): string {
+    return this.prefix && /^\d+$/.test(code) ? `${this.prefix}-${code}` : code;
   }
 
   get hasErrors(): boolean {

@@ -1,3 +1,4 @@
+import { compactId } from '../../en16931/identifier.js';
 import type { SpiDocument, SpiParty } from '../schemas/document.js';
 import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
 
@@ -5,10 +6,6 @@ import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema
 // or credit note, the sender of an application response. It is recognised by any identifier
 // the two share (VAT or other tax number, legal registration number, electronic address id),
 // compared without spaces, dots or dashes and ignoring case.
-
-function compact(id: string): string {
-  return id.toUpperCase().replace(/[\s.\-]/g, '');
-}
 
 /**
  * The issuer's identifiers. Lenient about shape, because it also reads the standard fields of a
@@ -26,11 +23,11 @@ export function issuingParty(doc: SpiDocument | Record<string, unknown>): { path
 function identifiersOf(entity: BusinessEntity): Set<string> {
   const p = entity.party;
   const ids = [...p.tax_identifiers.map((t) => t.id), p.legal_entity.company_id, p.electronic_address?.id];
-  return new Set(ids.filter((x): x is string => !!x).map(compact));
+  return new Set(ids.filter((x): x is string => !!x).map(compactId));
 }
 
 export function findIssuingEntity(config: ConfigFile, ids: readonly string[]): BusinessEntity | undefined {
-  const wanted = ids.map(compact);
+  const wanted = ids.map(compactId);
   return config.business_entities.find((e) => {
     const known = identifiersOf(e);
     return wanted.some((id) => known.has(id));

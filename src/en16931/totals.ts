@@ -1,7 +1,7 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import { dec, round, sum, ZERO } from '../../src/money.js';
-import type { Line, MonetaryTotal } from '../../src/en16931/model.js';
+import type { MainDocument } from '../adapter/schemas/document.js';
+import type { IssueList } from '../driver/issues.js';
+import { dec, round, sum, ZERO } from '../money.js';
+import type { Line, MonetaryTotal } from '../en16931/model.js';
 import type { Breakdown } from './tax-breakdown.js';
 
 // Document totals (BG-22) follow from the lines and the VAT breakdown (BR-CO-10..16). The
@@ -15,17 +15,17 @@ export function monetaryTotals(doc: MainDocument, lines: Line[], b: Breakdown, i
   const taxExclusive = lineExtension.minus(allowanceTotal);
   const taxInclusive = taxExclusive.plus(b.tax);
   if (doc.taxable_amount !== undefined && !round(dec(doc.taxable_amount)).eq(taxExclusive)) {
-    issues.invalid('PEPPOL-037', 'taxable_amount', `must equal the lines' net sum minus document discounts ${taxExclusive.toFixed(2)} (BR-CO-13)`);
+    issues.invalid('037', 'taxable_amount', `must equal the lines' net sum minus document discounts ${taxExclusive.toFixed(2)} (BR-CO-13)`);
   }
   if (doc.total_discount !== undefined) {
     const lineDiscounts = sum(lines.flatMap((l) => l.allowanceCharges.map((a) => a.amount)));
     const expected = lineDiscounts.plus(allowanceTotal);
     if (!round(dec(doc.total_discount)).eq(expected)) {
-      issues.invalid('PEPPOL-036', 'total_discount', `must equal the line discounts plus the document discounts the sub totals imply ${expected.toFixed(2)}`);
+      issues.invalid('036', 'total_discount', `must equal the line discounts plus the document discounts the sub totals imply ${expected.toFixed(2)}`);
     }
   }
   if (doc.amount !== undefined && !round(dec(doc.amount)).eq(taxInclusive)) {
-    issues.warn('PEPPOL-038', 'amount', `differs from taxable amount + tax; the rendered total with tax is ${taxInclusive.toFixed(2)} (BR-CO-15)`);
+    issues.warn('038', 'amount', `differs from taxable amount + tax; the rendered total with tax is ${taxInclusive.toFixed(2)} (BR-CO-15)`);
   }
   let payable = taxInclusive;
   let prepaid: MonetaryTotal['prepaid'];
@@ -33,7 +33,7 @@ export function monetaryTotals(doc: MainDocument, lines: Line[], b: Breakdown, i
     payable = round(dec(doc.amount_due));
     prepaid = taxInclusive.minus(payable);
     if (taxInclusive.gte(0) && (payable.lt(0) || prepaid.lt(0))) {
-      issues.invalid('PEPPOL-039', 'amount_due', `must be between 0 and the total with tax ${taxInclusive.toFixed(2)}`);
+      issues.invalid('039', 'amount_due', `must be between 0 and the total with tax ${taxInclusive.toFixed(2)}`);
     }
     if (prepaid.eq(ZERO)) prepaid = undefined;
   }

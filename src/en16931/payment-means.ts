@@ -1,7 +1,8 @@
-import type { SpiPaymentMeans } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { PaymentMeans } from '../../src/en16931/model.js';
-import { compact } from './electronic-address.js';
+import type { SpiPaymentMeans } from '../adapter/schemas/document.js';
+import type { IssueList } from '../driver/issues.js';
+import { compactId } from './identifier.js';
+import type { PaymentMeans } from '../en16931/model.js';
+
 
 // SPI payment means → UNCL4461 codes:
 //   CREDIT_TRANSFER → 58 (SEPA credit transfer) for an IBAN, else 30 (credit transfer);
@@ -25,22 +26,22 @@ function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMe
   switch (code) {
     case 'CREDIT_TRANSFER': {
       if (!pm.payee_financial_account) {
-        issues.missing('PEPPOL-050', `${path}.payee_financial_account.id`, 'a credit transfer needs the payee account (BR-61)');
+        issues.missing('050', `${path}.payee_financial_account.id`, 'a credit transfer needs the payee account (BR-61)');
         return undefined;
       }
-      const account = compact(pm.payee_financial_account.id);
+      const account = compactId(pm.payee_financial_account.id);
       return { code: IBAN.test(account) ? '58' : '30', paymentId: pm.payment_id, payeeAccount: { id: account } };
     }
     case 'DIRECT_DEBIT':
       if (!pm.payment_mandate?.id) {
-        issues.missing('PEPPOL-051', `${path}.payment_mandate.id`, 'a direct debit needs the mandate reference (PEPPOL-EN16931-R061)');
+        issues.missing('051', `${path}.payment_mandate.id`, 'a direct debit needs the mandate reference (PEPPOL-EN16931-R061)');
         return undefined;
       }
       return { code: '59', paymentId: pm.payment_id, mandate: { id: pm.payment_mandate.id } };
     case 'ONLINE_PAYMENT_SERVICE':
       return { code: pm.card_account ? '48' : '68', paymentId: pm.payment_id, card: cardOf(pm, path, issues) };
     default:
-      issues.missing('PEPPOL-053', `${path}.code`, 'is required (CREDIT_TRANSFER, ONLINE_PAYMENT_SERVICE or DIRECT_DEBIT)');
+      issues.missing('053', `${path}.code`, 'is required (CREDIT_TRANSFER, ONLINE_PAYMENT_SERVICE or DIRECT_DEBIT)');
       return undefined;
   }
 }
@@ -50,7 +51,7 @@ function cardOf(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMe
   if (!card) return undefined;
   const pan = (card.primary_account_number_id ?? card.primary_account_number_i_d ?? '').replace(/\D/g, '').slice(-4);
   if (!pan || !card.network_id) {
-    issues.invalid('PEPPOL-052', `${path}.card_account`, 'needs primary_account_number_id (at least its last digits) and network_id');
+    issues.invalid('052', `${path}.card_account`, 'needs primary_account_number_id (at least its last digits) and network_id');
     return undefined;
   }
   return { pan, network: card.network_id, holder: card.card_holder_name };

@@ -1,7 +1,7 @@
-import type { IssueList } from '../../src/driver/issues.js';
-import { dec } from '../../src/money.js';
-import type { TaxCategory } from '../../src/en16931/model.js';
-import type { PeppolSettings } from './settings.js';
+import type { IssueList } from '../driver/issues.js';
+import { dec } from '../money.js';
+import type { TaxCategory } from '../en16931/model.js';
+import type { En16931Settings } from './settings.js';
 
 // UNCL5305 VAT categories Peppol BIS 3 accepts from the SPI, and the exemption reasons each
 // needs (EN 16931 BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10). The document's own reason
@@ -47,38 +47,38 @@ export function sameReason(a: Reason, b: Reason): boolean {
  * "VAT" / "EU VAT", which means standard rated when the rate is above zero (README, "How fields are read").
  * Returns undefined (with an issue) when the category cannot be decided.
  */
-export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory | undefined {
+export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: En16931Settings): TaxCategory | undefined {
   const label = raw.category?.trim().toUpperCase();
   const rate = raw.percentage === undefined ? undefined : dec(raw.percentage);
   let id: Category;
   if (label && (CATEGORIES as readonly string[]).includes(label)) id = label as Category;
   else if (label === undefined || label.includes('VAT')) {
     if (!rate || rate.lte(0)) {
-      issues.invalid('PEPPOL-022', `${path}.category`, `"${raw.category ?? ''}" with a zero or missing rate is ambiguous: send the category code (Z, E, AE, K, G or O)`);
+      issues.invalid('022', `${path}.category`, `"${raw.category ?? ''}" with a zero or missing rate is ambiguous: send the category code (Z, E, AE, K, G or O)`);
       return undefined;
     }
     id = 'S';
   } else {
-    issues.invalid('PEPPOL-020', `${path}.category`, `must be a VAT category code the Peppol driver supports (${CATEGORIES.join(', ')}) or "VAT" (got "${raw.category}")`);
+    issues.invalid('020', `${path}.category`, `must be a VAT category code the Peppol driver supports (${CATEGORIES.join(', ')}) or "VAT" (got "${raw.category}")`);
     return undefined;
   }
   if (id === 'S' && (!rate || rate.lte(0))) {
-    issues.invalid('PEPPOL-023', `${path}.percentage`, 'must be above 0 for standard rated (S)');
+    issues.invalid('023', `${path}.percentage`, 'must be above 0 for standard rated (S)');
     return undefined;
   }
   if (id !== 'S' && rate && !rate.eq(0)) {
-    issues.invalid('PEPPOL-023', `${path}.percentage`, `must be 0 for category ${id} (got ${raw.percentage})`);
+    issues.invalid('023', `${path}.percentage`, `must be 0 for category ${id} (got ${raw.percentage})`);
     return undefined;
   }
   return withReason(id, id === 'O' ? undefined : (rate ?? dec(0)), ownReason(raw), path, issues, settings);
 }
 
-function withReason(id: Category, percent: TaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory {
+function withReason(id: Category, percent: TaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: En16931Settings): TaxCategory {
   if (id === 'S' || id === 'Z') {
-    if (own) issues.invalid('PEPPOL-043', `${path}.${own.code ? 'exemption_reason_code' : 'exemption_reason'}`, `category ${id} carries no exemption reason (BR-${id}-10)`);
+    if (own) issues.invalid('043', `${path}.${own.code ? 'exemption_reason_code' : 'exemption_reason'}`, `category ${id} carries no exemption reason (BR-${id}-10)`);
     return { id, percent };
   }
-  // A category without any reason here may still get one from its sub total: the breakdown decides (PEPPOL-024).
+  // A category without any reason here may still get one from its sub total: the breakdown decides (issue 024).
   const reason = own ?? settings.exemption_reasons?.[id] ?? DEFAULT_REASONS[id];
   if (!reason) return { id, percent };
   return { id, percent, exemptionReasonCode: reason.code, exemptionReason: reason.text };

@@ -1,8 +1,8 @@
-import type { MainDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
-import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from '../../src/en16931/model.js';
-import type { PeppolSettings } from './settings.js';
+import type { MainDocument, SpiTaxSubTotal } from '../adapter/schemas/document.js';
+import type { IssueList } from '../driver/issues.js';
+import { dec, round, sum, ZERO, type Decimal } from '../money.js';
+import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from '../en16931/model.js';
+import type { En16931Settings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type Reason } from './tax-categories.js';
 
 // The VAT breakdown (BG-23), one sub total per category and rate. The platform's sub totals
@@ -28,7 +28,7 @@ interface Group {
 }
 
 /** `lines` are the mapped `doc.lines`, one for one. */
-export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: PeppolSettings): Breakdown | undefined {
+export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: En16931Settings): Breakdown | undefined {
   const groups = new Map<string, Group>();
   for (const [i, line] of lines.entries()) {
     const key = categoryKey(line.item.taxCategory);
@@ -44,7 +44,7 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   for (const g of groups.values()) {
     if (needsReason(g.category)) {
       const id = g.category.id;
-      issues.missing('PEPPOL-024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.PEPPOL.exemption_reasons.${id}`);
+      issues.missing('024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.PEPPOL.exemption_reasons.${id}`);
     }
   }
   const allowances: AllowanceCharge[] = [];
@@ -56,13 +56,13 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   }
   const tax = sum(subtotals.map((s) => s.tax));
   if (!round(dec(doc.tax_total.tax_amount)).eq(tax)) {
-    issues.invalid('PEPPOL-035', 'tax_total.tax_amount', `must equal the sum of the sub totals' tax amounts ${tax.toFixed(2)} (BR-CO-14)`);
+    issues.invalid('035', 'tax_total.tax_amount', `must equal the sum of the sub totals' tax amounts ${tax.toFixed(2)} (BR-CO-14)`);
   }
   return { subtotals, allowances, tax };
 }
 
 /** Pairs each sent sub total with the line group of the same category and rate. */
-function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: PeppolSettings): TaxSubtotal[] | undefined {
+function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: En16931Settings): TaxSubtotal[] | undefined {
   const out: TaxSubtotal[] = [];
   const used = new Set<string>();
   const before = issues.items.length;
@@ -72,7 +72,7 @@ function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Gro
     if (!category) continue;
     const key = categoryKey(category);
     if (!groups.has(key) || used.has(key)) {
-      issues.invalid('PEPPOL-031', path, `no line${used.has(key) ? ' left' : ''} has VAT category ${category.id} at ${category.percent?.toFixed() ?? 'no'} rate: each sub total must match the lines of one category and rate`);
+      issues.invalid('031', path, `no line${used.has(key) ? ' left' : ''} has VAT category ${category.id} at ${category.percent?.toFixed() ?? 'no'} rate: each sub total must match the lines of one category and rate`);
       continue;
     }
     used.add(key);
@@ -80,13 +80,13 @@ function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Gro
     out.push({ taxable: round(dec(st.taxable_amount)), tax: round(dec(st.tax_amount)), category: groups.get(key)!.category });
   }
   for (const [key, g] of groups) {
-    if (!used.has(key)) issues.invalid('PEPPOL-030', 'tax_total.tax_sub_totals', `has no sub total for the lines with VAT category ${g.category.id} at ${g.category.percent?.toFixed() ?? 'no'} rate`);
+    if (!used.has(key)) issues.invalid('030', 'tax_total.tax_sub_totals', `has no sub total for the lines with VAT category ${g.category.id} at ${g.category.percent?.toFixed() ?? 'no'} rate`);
   }
   return issues.items.slice(before).some((i) => i.severity === 'error') ? undefined : out;
 }
 
 /** A sub total labelled "VAT" with rate 0 takes the category of the zero-rate lines when that is unambiguous. */
-function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path: string, issues: IssueList, settings: PeppolSettings): TaxCategory | undefined {
+function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path: string, issues: IssueList, settings: En16931Settings): TaxCategory | undefined {
   const label = st.category?.trim().toUpperCase();
   const generic = label === undefined || label.includes('VAT');
   if (generic && (st.percentage ?? 0) === 0) {
@@ -104,7 +104,7 @@ function adoptReason(g: Group, raw: Parameters<typeof ownReason>[0], path: strin
   if (g.own) {
     if (!sameReason(g.own.reason, reason)) {
       const rate = g.category.percent?.toFixed() ?? 'no';
-      issues.invalid('PEPPOL-044', `${path}.exemption_reason`, `differs from the exemption reason of ${g.own.path} (same VAT category ${g.category.id} at ${rate} rate): one VAT breakdown carries one reason`);
+      issues.invalid('044', `${path}.exemption_reason`, `differs from the exemption reason of ${g.own.path} (same VAT category ${g.category.id} at ${rate} rate): one VAT breakdown carries one reason`);
     }
     return;
   }
@@ -123,15 +123,15 @@ function taxOf(taxable: Decimal, c: TaxCategory): Decimal {
 /** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
 function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
   if (st.taxable.gt(net)) {
-    issues.invalid('PEPPOL-032', `${path}.taxable_amount`, `must not exceed the net sum of its lines ${net.toFixed(2)} (document-level charges are not supported)`);
+    issues.invalid('032', `${path}.taxable_amount`, `must not exceed the net sum of its lines ${net.toFixed(2)} (document-level charges are not supported)`);
   }
   const expected = taxOf(st.taxable, st.category);
   const diff = st.tax.minus(expected).abs();
   // The official rules (BR-S-09, BR-CO-17) reject a difference of one currency unit or more
   // (and any tax in a zero-rated category); a few cents come from per-line rounding.
   if (diff.gte(1) || (expected.eq(0) && !st.tax.eq(0))) {
-    issues.invalid('PEPPOL-033', `${path}.tax_amount`, `must equal taxable_amount × rate = ${expected.toFixed(2)} (BR-CO-17)`);
+    issues.invalid('033', `${path}.tax_amount`, `must equal taxable_amount × rate = ${expected.toFixed(2)} (BR-CO-17)`);
   } else if (diff.gt('0.01')) {
-    issues.warn('PEPPOL-034', `${path}.tax_amount`, `differs from taxable_amount × rate = ${expected.toFixed(2)} by ${diff.toFixed(2)}`);
+    issues.warn('034', `${path}.tax_amount`, `differs from taxable_amount × rate = ${expected.toFixed(2)} by ${diff.toFixed(2)}`);
   }
 }
