@@ -6,7 +6,7 @@ import type { IssueList } from '../../src/driver/issues.js';
 // parties. Those whose data no SPI field carries are reported here, before rendering, with
 // what to send or configure; the buyer reference (DE-R-015) is always present by derivation.
 
-export function checkGermanDomestic(doc: MainDocument, entity: BusinessEntity, categories: Set<string>, issues: IssueList): void {
+export function checkGermanDomestic(doc: MainDocument, entity: BusinessEntity, categories: ReadonlySet<string>, issues: IssueList): void {
   const seller = doc.accounting_supplier_party.address;
   const buyer = doc.accounting_customer_party.address;
   if (seller.country !== 'DE' || buyer.country !== 'DE') return;

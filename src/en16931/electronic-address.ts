@@ -1,5 +1,5 @@
-import { compactId } from '../../src/en16931/identifier.js';
-import type { Identifier } from '../../src/en16931/model.js';
+import { compactId } from './identifier.js';
+import type { Identifier } from './model.js';
 
 // Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
 // carries, by the Peppol EAS code list (Electronic Address Scheme, ISO 6523 ICDs plus 99xx VAT

@@ -1,7 +1,7 @@
-import type { SpiParty } from '../../src/adapter/schemas/document.js';
-import type { BusinessEntity } from '../../src/config/config-file-schema.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { Address, Identifier, Party } from '../../src/en16931/model.js';
+import type { SpiParty } from '../adapter/schemas/document.js';
+import type { BusinessEntity } from '../config/config-file-schema.js';
+import type { IssueList } from '../driver/issues.js';
+import type { Address, Identifier, Party } from './model.js';
 import { companyIdScheme, deriveEndpoint, easKnown } from './electronic-address.js';
 
 // Seller and buyer parties. The document's own party data wins; for the seller, the business
@@ -24,6 +24,8 @@ export function addressOf(a: SpiParty['address']): Address {
 export interface PartyOptions {
   /** Drop VAT identifiers: a "not subject to VAT" (O) invoice must not carry them (BR-O-02..04). */
   withoutVat: boolean;
+  /** The format requires the electronic address (BT-34, BT-49): Peppol and XRechnung do, plain EN 16931 does not. */
+  endpointRequired: boolean;
 }
 
 export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string, issues: IssueList, o: PartyOptions): Party | undefined {
@@ -37,14 +39,14 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
       : undefined;
   const vatIds = vatIdsOf(p);
   if (vatIds.length === 0 && !companyId) {
-    issues.missing('PEPPOL-010', `${path}.tax_scheme`, 'the seller needs a VAT identifier or a legal registration identifier (BR-CO-26)');
+    issues.missing('010', `${path}.tax_scheme`, 'the seller needs a VAT identifier or a legal registration identifier (BR-CO-26)');
   }
   const endpoint = p.electronic_address ?? conf.electronic_address ?? deriveEndpoint({ vatIds, companyId: companyId?.id, country: p.address.country });
-  if (!endpoint) {
-    issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address: configure party.electronic_address for this business entity, or send a VAT number');
+  if (!endpoint && o.endpointRequired) {
+    issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-34): configure party.electronic_address for this business entity, or send a VAT number');
     return undefined;
   }
-  if (!checkScheme(endpoint, path, issues)) return undefined;
+  if (endpoint && !checkScheme(endpoint, path, issues)) return undefined;
   return {
     endpoint,
     identifications: p.identifier ? [{ id: p.identifier.id, scheme: p.identifier.scheme }] : [],
@@ -58,15 +60,15 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
 
 export function customerParty(p: SpiParty, path: string, issues: IssueList, o: PartyOptions): Party | undefined {
   const registrationName = p.legal_entity?.registration_name ?? p.name;
-  if (!registrationName) issues.missing('PEPPOL-012', `${path}.legal_entity.registration_name`, 'the buyer needs a name (BT-44): send legal_entity.registration_name or name');
+  if (!registrationName) issues.missing('012', `${path}.legal_entity.registration_name`, 'the buyer needs a name (BT-44): send legal_entity.registration_name or name');
   const vatIds = vatIdsOf(p);
   const company = p.legal_entity?.company_id;
   const companyId = company ? { id: company, scheme: companyIdScheme(company, p.address.country) } : undefined;
   const endpoint = p.electronic_address ?? deriveEndpoint({ vatIds, companyId: company, country: p.address.country });
-  if (!endpoint) {
-    issues.missing('PEPPOL-011', `${path}.electronic_address`, 'no Peppol electronic address can be derived for the buyer: send electronic_address {scheme, id} or a VAT number (PEPPOL-EN16931-R010)');
+  if (!endpoint && o.endpointRequired) {
+    issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-49) can be derived for the buyer: send electronic_address {scheme, id} or a VAT number');
   }
-  if (!registrationName || !endpoint || !checkScheme(endpoint, path, issues)) return undefined;
+  if (!registrationName || (!endpoint && o.endpointRequired) || (endpoint && !checkScheme(endpoint, path, issues))) return undefined;
   return {
     endpoint,
     identifications: p.identifier ? [{ id: p.identifier.id, scheme: p.identifier.scheme }] : [],
@@ -88,6 +90,6 @@ function registrations(vatIds: string[], other: { id: string; scheme: string } |
 /** Derived addresses always use listed schemes; an explicit one is checked (PEPPOL-EN16931-CL008). */
 export function checkScheme(endpoint: Identifier, path: string, issues: IssueList): boolean {
   if (easKnown(endpoint)) return true;
-  issues.invalid('PEPPOL-013', `${path}.electronic_address.scheme`, `${endpoint.scheme ?? '(none)'} is not a Peppol EAS code`);
+  issues.invalid('013', `${path}.electronic_address.scheme`, `${endpoint.scheme ?? '(none)'} is not a Peppol EAS code`);
   return false;
 }
