@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { escapeText } from '../../src/ubl/xml.js';
+import { escapeText } from '../../src/xml/writer.js';
 import { DUPLICATE } from './aeat-response.js';
 import { madridTimestamp } from './record.js';
 import { identityKey, recordIdentity, type RecordIdentity } from './record-identity.js';

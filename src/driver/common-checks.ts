@@ -1,4 +1,4 @@
-import { XML_INVALID_CHAR } from '../ubl/xml.js';
+import { XML_INVALID_CHAR } from '../xml/writer.js';
 import type { IssueList } from './issues.js';
 
 // Checks every XML-producing driver runs before its own: text that XML cannot carry, dates

@@ -1,7 +1,7 @@
 import type { AllowanceCharge } from '../en16931/model.js';
 import { amountEl } from './amount.js';
 import { taxCategoryEl } from './tax-category.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /**
  * cac:AllowanceCharge in AllowanceChargeType order: ChargeIndicator, AllowanceChargeReasonCode,

@@ -1,5 +1,5 @@
 import { amount2, type Decimal } from '../money.js';
-import { leaf, type XmlNode } from './xml.js';
+import { leaf, type XmlNode } from '../xml/writer.js';
 
 /** A currency amount element (`cbc:TaxAmount currencyID="EUR"`), two decimals, half away from zero. */
 export function amountEl(name: string, value: Decimal | undefined, currency: string): XmlNode | undefined {

@@ -1,7 +1,7 @@
 import type { UblApplicationResponse } from './model.js';
 import { idEl } from './amount.js';
 import { rootAttrs } from './namespaces.js';
-import { el, leaf, serialize, type XmlNode } from './xml.js';
+import { el, leaf, serialize, type XmlNode } from '../xml/writer.js';
 
 type ResponseParty = UblApplicationResponse['sender'];
 

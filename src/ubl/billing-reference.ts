@@ -1,5 +1,5 @@
 import type { DocumentReference } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /** cac:BillingReference to a preceding invoice (BG-3): what a credit note corrects. */
 export function billingReferenceEl(ref: DocumentReference): XmlNode {

@@ -1,5 +1,5 @@
 import type { Delivery } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /** cac:Delivery (BG-13): actual delivery date and the deliver-to country. */
 export function deliveryEl(d: Delivery | undefined): XmlNode | undefined {

@@ -8,7 +8,7 @@ import { rootAttrs } from './namespaces.js';
 import { partyEl } from './party.js';
 import { paymentMeansEl } from './payment-means.js';
 import { taxTotalEl } from './tax-total.js';
-import { el, leaf, serialize, type XmlNode } from './xml.js';
+import { el, leaf, serialize, type XmlNode } from '../xml/writer.js';
 
 /** The document as UBL 2.1 XML text. Pure: the same model gives the same bytes. */
 export function renderInvoice(doc: SemanticInvoice): string {

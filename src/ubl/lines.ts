@@ -3,7 +3,7 @@ import type { Line } from '../en16931/model.js';
 import { allowanceChargeEl } from './allowance-charge.js';
 import { amountEl } from './amount.js';
 import { taxCategoryEl } from './tax-category.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /**
  * cac:InvoiceLine / cac:CreditNoteLine. The two types differ in the quantity element's name

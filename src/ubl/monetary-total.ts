@@ -1,6 +1,6 @@
 import type { MonetaryTotal } from '../en16931/model.js';
 import { amountEl } from './amount.js';
-import { el, type XmlNode } from './xml.js';
+import { el, type XmlNode } from '../xml/writer.js';
 
 /** cac:LegalMonetaryTotal (BG-22) in MonetaryTotalType order. */
 export function monetaryTotalEl(t: MonetaryTotal, currency: string): XmlNode {

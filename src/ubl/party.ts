@@ -1,6 +1,6 @@
 import type { Address, Contact, Party } from '../en16931/model.js';
 import { idEl } from './amount.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 // cac:Party in the order UBL 2.1 requires: EndpointID, PartyIdentification, PartyName,
 // PostalAddress, PartyTaxScheme, PartyLegalEntity, Contact.

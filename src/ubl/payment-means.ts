@@ -1,5 +1,5 @@
 import type { PaymentMeans } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /**
  * cac:PaymentMeans (BG-16) in PaymentMeansType order: PaymentMeansCode, PaymentDueDate,

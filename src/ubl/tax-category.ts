@@ -1,6 +1,6 @@
 import { plain } from '../money.js';
 import type { TaxCategory } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from './xml.js';
+import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /**
  * A VAT category aggregate: `cac:ClassifiedTaxCategory` on items, `cac:TaxCategory` on

@@ -1,7 +1,7 @@
 import type { TaxTotal } from '../en16931/model.js';
 import { amountEl } from './amount.js';
 import { taxCategoryEl } from './tax-category.js';
-import { el, type XmlNode } from './xml.js';
+import { el, type XmlNode } from '../xml/writer.js';
 
 /** cac:TaxTotal with one cac:TaxSubtotal per VAT category and rate (the VAT breakdown, BG-23). */
 export function taxTotalEl(total: TaxTotal, currency: string): XmlNode {

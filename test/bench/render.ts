@@ -4,7 +4,7 @@ import { createRegistry } from '../../src/driver/registry.js';
 import type { RenderContext } from '../../src/driver/types.js';
 import { invoiceEl } from '../../src/ubl/invoice.js';
 import type { SemanticInvoice } from '../../src/en16931/model.js';
-import { serialize } from '../../src/ubl/xml.js';
+import { serialize } from '../../src/xml/writer.js';
 import { examine } from '../../drivers/peppol/validate.js';
 import { fixtureConfig } from '../helpers/fixtures.js';
 import { benchInvoice } from './bench-invoice.js';

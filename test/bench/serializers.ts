@@ -1,6 +1,6 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
-import type { XmlNode } from '../../src/ubl/xml.js';
+import type { XmlNode } from '../../src/xml/writer.js';
 
 // The alternatives the benchmark measures against src/ubl/xml.ts, over the same element tree.
 

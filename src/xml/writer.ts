@@ -1,4 +1,4 @@
-// The ONE module that writes XML bytes. Builders describe documents as a small element tree
+// The ONE module that writes XML bytes (UBL, CII and the national syntaxes alike). Builders describe documents as a small element tree
 // (`el`), and `serialize` turns the tree into text with an escaping string writer.
 //
 // Why not xmlbuilder2 (the design card's first choice)? `npm run bench` renders the same
