@@ -150,6 +150,8 @@ export interface Driver {
   readonly documentTypes: readonly string[];
   /** The document type each SPI `type` becomes (the default when a submission names none). */
   readonly documentTypeFor: Readonly<Partial<Record<DocumentKind, string>>>;
+  /** Every document type a `type` may be submitted as (EINVOICE: an invoice as ubl-invoice or cii-invoice); documentTypeFor's one when absent. */
+  readonly documentTypesOf?: Readonly<Partial<Record<DocumentKind, readonly string[]>>>;
   readonly fields: readonly FieldSpec[];
   /** typebox schema of `drivers.<MODEL>` in the configuration file, checked at start. */
   readonly settingsSchema?: TSchema;
@@ -194,4 +196,10 @@ export interface Scenario {
 /** The driver's registry name and settings key. */
 export function driverId(driver: Pick<Driver, 'id' | 'model'>): string {
   return driver.id ?? driver.model;
+}
+
+/** The document types a driver takes for an SPI `type`. */
+export function documentTypesOf(driver: Pick<Driver, 'documentTypeFor' | 'documentTypesOf'>, type: DocumentKind): readonly string[] {
+  const one = driver.documentTypeFor[type];
+  return driver.documentTypesOf?.[type] ?? (one ? [one] : []);
 }

@@ -2,7 +2,7 @@ import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema
 import type { Issue } from '../../driver/issues.js';
 import { settingsOf } from '../../driver/driver-settings.js';
 import type { DriverRegistry } from '../../driver/registry.js';
-import type { DocumentContext, Driver } from '../../driver/types.js';
+import { documentTypesOf, type DocumentContext, type Driver } from '../../driver/types.js';
 import { SpiError } from '../../http/errors.js';
 import { problemItem } from '../../http/problem-errors.js';
 import { check } from '../../typed-check.js';
@@ -35,8 +35,9 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   if (!driver || !documentType || !drivers.serving(scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `no driver serves ${envelope.model} ${transactionType} ${documentType ?? envelope.type} documents in ${envelope.country}`);
   }
-  if (driver.documentTypeFor[envelope.type] !== documentType) {
-    throw SpiError.one(400, 'INVALID_DATA', `document_type: ${documentType} does not fit type ${envelope.type} (expected ${driver.documentTypeFor[envelope.type] ?? 'none'})`);
+  const fitting = documentTypesOf(driver, envelope.type);
+  if (!fitting.includes(documentType)) {
+    throw SpiError.one(400, 'INVALID_DATA', `document_type: ${documentType} does not fit type ${envelope.type} (expected ${fitting.join(' or ') || 'none'})`);
   }
   const raw = (body as { overrides?: unknown }).overrides === undefined ? body : documentFromOverrides(envelope, (body as { overrides: unknown }).overrides, driver, documentType);
   const doc = checked(envelope.type === 'APPLICATION_RESPONSE' ? ApplicationResponseDocumentSchema : MainDocumentSchema, raw) as SpiDocument;
