@@ -1,4 +1,5 @@
 import type { Driver } from '../src/driver/types.js';
+import { einvoiceDriver } from './einvoice/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { verifactuDriver } from './verifactu/index.js';
 
@@ -10,4 +11,5 @@ import { verifactuDriver } from './verifactu/index.js';
 export const drivers: readonly Driver[] = Object.freeze([
   peppolDriver,
   verifactuDriver,
+  einvoiceDriver,
 ]);

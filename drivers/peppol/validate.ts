@@ -1,6 +1,7 @@
 import type { ApplicationResponseDocument, MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
 import { checkCommon } from '../../src/driver/common-checks.js';
 import { IssueList } from '../../src/driver/issues.js';
+import { perDocument } from '../../src/driver/per-document.js';
 import type { DocumentContext } from '../../src/driver/types.js';
 import type { SemanticInvoice } from '../../src/en16931/model.js';
 import type { UblApplicationResponse } from '../../src/ubl/model.js';
@@ -11,19 +12,8 @@ export type PeppolModel = { kind: 'invoice'; ubl: SemanticInvoice } | { kind: 'r
 
 export type Examination = { issues: IssueList; model: PeppolModel | undefined };
 
-// A submission validates, then renders the same document object with the same entity and
-// settings: the examination is remembered per document object so the mapping runs once.
-// Documents are never mutated after intake, and the cache holds them only weakly.
-const remembered = new WeakMap<object, { entity: object; settings: object; result: Examination }>();
-
 /** Validates and maps in one pass, so what is checked is exactly what is rendered. */
-export function examine(doc: SpiDocument, ctx: DocumentContext): Examination {
-  const known = remembered.get(doc);
-  if (known && known.entity === ctx.entity && known.settings === ctx.settings) return known.result;
-  const result = examineOnce(doc, ctx);
-  remembered.set(doc, { entity: ctx.entity, settings: ctx.settings, result });
-  return result;
-}
+export const examine = perDocument(examineOnce);
 
 function examineOnce(doc: SpiDocument, ctx: DocumentContext): Examination {
   const issues = new IssueList('PEPPOL');

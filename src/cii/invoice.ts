@@ -56,13 +56,13 @@ function agreementEl(d: SemanticInvoice): XmlNode {
   );
 }
 
-/** ram:ApplicableHeaderTradeDelivery, required even when empty: deliver-to country (BT-80) and actual delivery date (BT-72). */
+/** ram:ApplicableHeaderTradeDelivery, required even when empty: deliver-to address (BG-15) and actual delivery date (BT-72). */
 function deliveryEl(d: SemanticInvoice): XmlNode {
-  const to = d.delivery?.country;
+  const to = d.delivery?.address;
   return el(
     'ram:ApplicableHeaderTradeDelivery',
     undefined,
-    to ? el('ram:ShipToTradeParty', undefined, addressEl({ country: to })) : undefined,
+    to ? el('ram:ShipToTradeParty', undefined, addressEl(to)) : undefined,
     d.delivery?.date ? el('ram:ActualDeliverySupplyChainEvent', undefined, dateTimeEl('ram:OccurrenceDateTime', d.delivery.date)) : undefined,
   );
 }

@@ -4,7 +4,7 @@ import type { IssueList } from '../driver/issues.js';
 import type { DocumentContext } from '../driver/types.js';
 import { mapLines } from './lines.js';
 import type { Delivery, DocumentReference, Line, SemanticInvoice } from './model.js';
-import { customerParty, supplierParty, vatIdsOf } from './parties.js';
+import { addressOf, customerParty, supplierParty, vatIdsOf } from './parties.js';
 import { mapPaymentMeans } from './payment-means.js';
 import type { En16931Settings } from './settings.js';
 import { taxBreakdown } from './tax-breakdown.js';
@@ -85,11 +85,11 @@ function billingReferencesOf(doc: MainDocument): DocumentReference[] {
 /**
  * Intra-Community supplies need the delivery date and the deliver-to country (BR-IC-11/12).
  * No SPI field carries them: the tax date is the date of supply and goods go to the buyer's
- * address (drivers/peppol/README.md).
+ * address, written whole (XRechnung wants its city and post code too, BR-DE-10/11).
  */
 function deliveryOf(doc: MainDocument, categories: Set<string>): Delivery | undefined {
   if (!categories.has('K')) return undefined;
-  return { date: doc.tax_date ?? doc.issue_date, country: doc.accounting_customer_party.address.country };
+  return { date: doc.tax_date ?? doc.issue_date, address: addressOf(doc.accounting_customer_party.address) };
 }
 
 /** Who must carry a VAT identifier for each category (BR-S-02, BR-AE-02/03, BR-IC-02, BR-O-11…). */

@@ -105,8 +105,10 @@ export interface DocumentReference {
 }
 
 export interface Delivery {
+  /** BT-72. */
   date?: string | undefined;
-  country?: string | undefined;
+  /** The deliver-to address (BG-15). */
+  address?: Address | undefined;
 }
 
 /** An invoice (380) or credit note (381) ready to serialize; the business terms BT-/BG- are EN 16931's. */

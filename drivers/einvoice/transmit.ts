@@ -1,0 +1,68 @@
+import { TransportError, type Envelope, type Participant } from '../../src/driver/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { identifierAt, parseUblHeader, textAt, type UblNode } from '../../src/ubl/read.js';
+
+// Addressing an EN 16931 document on the network that carries it (the sandbox today): seller and
+// buyer read back from the rendered XML, UBL or CII, by their electronic address, else their VAT
+// identifier (scheme `VAT`), else their name (scheme `NAME`): plain EN 16931 has no required endpoint.
+
+interface Layout {
+  number: string[];
+  typeCode: string[];
+  seller: string[];
+  buyer: string[];
+  endpoint: string[];
+  vat: string[];
+  name: string[];
+}
+
+const UBL_PARTY = { endpoint: ['cbc:EndpointID'], vat: ['cac:PartyTaxScheme', 'cbc:CompanyID'], name: ['cac:PartyLegalEntity', 'cbc:RegistrationName'] };
+const CII_AGREEMENT = ['rsm:SupplyChainTradeTransaction', 'ram:ApplicableHeaderTradeAgreement'];
+
+const LAYOUTS: Readonly<Record<string, Layout>> = {
+  Invoice: { number: ['cbc:ID'], typeCode: ['cbc:InvoiceTypeCode'], seller: ['cac:AccountingSupplierParty', 'cac:Party'], buyer: ['cac:AccountingCustomerParty', 'cac:Party'], ...UBL_PARTY },
+  CreditNote: { number: ['cbc:ID'], typeCode: ['cbc:CreditNoteTypeCode'], seller: ['cac:AccountingSupplierParty', 'cac:Party'], buyer: ['cac:AccountingCustomerParty', 'cac:Party'], ...UBL_PARTY },
+  CrossIndustryInvoice: {
+    number: ['rsm:ExchangedDocument', 'ram:ID'],
+    typeCode: ['rsm:ExchangedDocument', 'ram:TypeCode'],
+    seller: [...CII_AGREEMENT, 'ram:SellerTradeParty'],
+    buyer: [...CII_AGREEMENT, 'ram:BuyerTradeParty'],
+    endpoint: ['ram:URIUniversalCommunication', 'ram:URIID'],
+    vat: ['ram:SpecifiedTaxRegistration', 'ram:ID'],
+    name: ['ram:Name'],
+  },
+};
+
+export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
+  const envelope = envelopeOf(artifact, ctx.documentId);
+  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content }, { now: ctx.now, attempt: ctx.attempt });
+  return { envelope, receipt };
+}
+
+export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
+  // The CII header has no cut point before its lines (they come first): CII documents are read whole.
+  const { root, node } = parseUblHeader(artifact.content);
+  const layout = LAYOUTS[root];
+  const number = layout && textAt(node, ...layout.number);
+  if (!layout || !number) throw new TransportError(`a ${root} without its number cannot be sent as an EN 16931 invoice`, true);
+  return {
+    documentId,
+    model: 'EINVOICE',
+    documentType: artifact.documentType,
+    mimeType: artifact.mimeType,
+    documentNumber: number,
+    documentTypeCode: textAt(node, ...layout.typeCode),
+    sender: participant(node, layout.seller, layout, 'seller'),
+    receiver: participant(node, layout.buyer, layout, 'buyer'),
+  };
+}
+
+function participant(node: UblNode, party: string[], layout: Layout, role: string): Participant {
+  const name = textAt(node, ...party, ...layout.name);
+  const endpoint = identifierAt(node, ...party, ...layout.endpoint);
+  if (endpoint) return { ...endpoint, name };
+  const vat = textAt(node, ...party, ...layout.vat);
+  if (vat) return { scheme: 'VAT', id: vat, name };
+  if (name) return { scheme: 'NAME', id: name, name };
+  throw new TransportError(`the document names no ${role}: it cannot be routed`, true);
+}

@@ -1,0 +1,21 @@
+import type { MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
+import { checkCommon } from '../../src/driver/common-checks.js';
+import { IssueList } from '../../src/driver/issues.js';
+import { perDocument } from '../../src/driver/per-document.js';
+import type { DocumentContext } from '../../src/driver/types.js';
+import { semanticInvoice } from '../../src/en16931/invoice.js';
+import type { SemanticInvoice } from '../../src/en16931/model.js';
+import { EINVOICE_PROFILES } from './profiles.js';
+import { profileFor, type EinvoiceSettings } from './settings.js';
+
+export type Examination = { issues: IssueList; invoice: SemanticInvoice | undefined };
+
+/** Validates and builds the semantic invoice in one pass, with the profile the entity writes for the scenario. */
+export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
+  const issues = new IssueList('EINVOICE');
+  checkCommon(doc, 'EINVOICE', issues);
+  const main = doc as MainDocument;
+  const profile = EINVOICE_PROFILES[profileFor(ctx.settings as EinvoiceSettings, ctx.entity.id, main.transaction_type ?? 'B2B')];
+  const invoice = semanticInvoice(main, ctx, issues, profile);
+  return { issues, invoice: invoice && !issues.hasErrors ? invoice : undefined };
+});
