@@ -2,9 +2,11 @@ import { TransportError, type Envelope, type Participant } from '../../src/drive
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
 import { identifierAt, parseUblHeader, textAt, type UblNode } from '../../src/ubl/read.js';
 
-// Addressing an EN 16931 document on the network that carries it (the sandbox today): seller and
-// buyer read back from the rendered XML, UBL or CII, by their electronic address, else their VAT
-// identifier (scheme `VAT`), else their name (scheme `NAME`): plain EN 16931 has no required endpoint.
+// Addressing an EN 16931 document on the network that carries it (e-mail, or the sandbox): seller
+// and buyer read back from the rendered XML, UBL or CII, so the envelope never disagrees with the
+// document. The buyer is its contact's email (BT-58, scheme `EMAIL`) when it has one: that is the
+// invoice address mail goes to. Otherwise, as the seller, by electronic address, else VAT
+// identifier (scheme `VAT`), else name (scheme `NAME`): plain EN 16931 has no required endpoint.
 
 interface Layout {
   number: string[];
@@ -14,9 +16,15 @@ interface Layout {
   endpoint: string[];
   vat: string[];
   name: string[];
+  email: string[];
 }
 
-const UBL_PARTY = { endpoint: ['cbc:EndpointID'], vat: ['cac:PartyTaxScheme', 'cbc:CompanyID'], name: ['cac:PartyLegalEntity', 'cbc:RegistrationName'] };
+const UBL_PARTY = {
+  endpoint: ['cbc:EndpointID'],
+  vat: ['cac:PartyTaxScheme', 'cbc:CompanyID'],
+  name: ['cac:PartyLegalEntity', 'cbc:RegistrationName'],
+  email: ['cac:Contact', 'cbc:ElectronicMail'],
+};
 const CII_AGREEMENT = ['rsm:SupplyChainTradeTransaction', 'ram:ApplicableHeaderTradeAgreement'];
 
 const LAYOUTS: Readonly<Record<string, Layout>> = {
@@ -30,6 +38,7 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
     endpoint: ['ram:URIUniversalCommunication', 'ram:URIID'],
     vat: ['ram:SpecifiedTaxRegistration', 'ram:ID'],
     name: ['ram:Name'],
+    email: ['ram:DefinedTradeContact', 'ram:EmailURIUniversalCommunication', 'ram:URIID'],
   },
 };
 
@@ -53,8 +62,13 @@ export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
     documentNumber: number,
     documentTypeCode: textAt(node, ...layout.typeCode),
     sender: participant(node, layout.seller, layout, 'seller'),
-    receiver: participant(node, layout.buyer, layout, 'buyer'),
+    receiver: mailbox(node, layout) ?? participant(node, layout.buyer, layout, 'buyer'),
   };
+}
+
+function mailbox(node: UblNode, layout: Layout): Participant | undefined {
+  const email = textAt(node, ...layout.buyer, ...layout.email);
+  return email ? { scheme: 'EMAIL', id: email, name: textAt(node, ...layout.buyer, ...layout.name) } : undefined;
 }
 
 function participant(node: UblNode, party: string[], layout: Layout, role: string): Participant {

@@ -76,7 +76,7 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
     address: addressOf(p.address),
     taxRegistrations: registrations(o.withoutVat ? [] : vatIds.slice(0, 1), undefined),
     legal: { registrationName, companyId },
-    contact: undefined,
+    contact: p.contact,
   };
 }
 

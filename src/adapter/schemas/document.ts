@@ -51,6 +51,8 @@ export const PartySchema = Type.Object({
   legal_entity: Type.Optional(LegalEntitySchema),
   electronic_address: Type.Optional(ElectronicAddressSchema),
   identifier: Type.Optional(PartyIdentifierSchema),
+  /** Extension: the contact point (BG-9 for the buyer: its email is where EINVOICE mails the invoice). */
+  contact: Type.Optional(Type.Object({ name: Type.Optional(Text(200)), telephone: Type.Optional(Text(100)), email: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', maxLength: 254 })) })),
 });
 export type SpiParty = Static<typeof PartySchema>;
 

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BusinessEntity } from '../../src/config/config-file-schema.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import type { DriverNetwork, NetworkDeps } from '../../src/driver/types.js';
+import { EmailTransport, type SmtpOptions } from './email-transport.js';
+import type { EinvoiceSettings, EmailSettings } from './settings.js';
+
+// Which way an entity's EN 16931 documents travel: by e-mail through its own SMTP server when
+// `drivers.EINVOICE.email` names the entity, else through the adapter's transport (the sandbox).
+// Every setting is checked at start, every problem at once, and the password is read there (from
+// the environment or a file), never written to the configuration or a log.
+
+const AT = 'drivers.EINVOICE.email';
+const PORTS = { starttls: 587, tls: 465, none: 25 } as const;
+
+export function einvoiceNetwork(raw: Readonly<Record<string, unknown>>, entities: readonly BusinessEntity[], deps: NetworkDeps): DriverNetwork {
+  const settings = raw as EinvoiceSettings;
+  const problems: string[] = [];
+  const transports = new Map<string, EmailTransport>();
+  for (const [entityId, entry] of Object.entries(settings.email ?? {})) {
+    const at = `${AT}.${entityId}`;
+    if (!entities.some((e) => e.id === entityId)) {
+      problems.push(`${at}: no business entity has this id (configured: ${entities.map((e) => e.id).join(', ')})`);
+      continue;
+    }
+    const options = smtpOptions(at, entry, deps.configDir, problems);
+    if (options) transports.set(entityId, new EmailTransport(options));
+  }
+  if (problems.length > 0) {
+    for (const t of transports.values()) t.close();
+    throw new ConfigError(problems);
+  }
+  return {
+    transportFor: (entityId) => transports.get(entityId),
+    async close() {
+      for (const t of transports.values()) t.close();
+    },
+  };
+}
+
+function smtpOptions(at: string, e: EmailSettings, configDir: string, problems: string[]): SmtpOptions | undefined {
+  const before = problems.length;
+  const security = e.security ?? 'starttls';
+  let pass: string | undefined;
+  if (e.password_env && e.password_file) problems.push(`${at}: give password_env or password_file, not both`);
+  if (e.password_env) {
+    pass = process.env[e.password_env];
+    if (!pass) problems.push(`${at}.password_env: the environment variable ${e.password_env} is not set`);
+  } else if (e.password_file) {
+    pass = readText(`${at}.password_file`, resolve(configDir, e.password_file), problems)?.trim();
+  }
+  if ((e.password_env || e.password_file) && !e.user) problems.push(`${at}.user: is required with a password`);
+  if (e.user && !pass && !e.password_env && !e.password_file) problems.push(`${at}: user ${e.user} needs password_env or password_file`);
+  const ca = e.ca_file ? readText(`${at}.ca_file`, resolve(configDir, e.ca_file), problems) : undefined;
+  if (problems.length > before) return undefined;
+  return {
+    host: e.host,
+    port: e.port ?? PORTS[security],
+    security,
+    auth: e.user && pass ? { user: e.user, pass } : undefined,
+    from: e.from,
+    defaultRecipient: e.default_recipient,
+    body: e.body,
+    ca: ca === undefined ? undefined : Buffer.from(ca),
+    timeoutMs: (e.timeout_seconds ?? 60) * 1000,
+  };
+}
+
+function readText(at: string, file: string, problems: string[]): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch (err) {
+    problems.push(`${at}: cannot read ${file}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+    return undefined;
+  }
+}

@@ -1,0 +1,170 @@
+import { expect } from 'chai';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/lifecycle.js';
+import { bodyOf } from '../helpers/shape.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// EINVOICE by e-mail: a real SMTP server on 127.0.0.1 (smtp-server), the adapter's dispatcher
+// mailing each document as an attachment through it, and the server's answers becoming statuses:
+// 250 → SUCCESS, 4xx → retried, 5xx → FAILED with the reply.
+
+interface Received {
+  from: string;
+  to: string[];
+  mail: ParsedMail;
+}
+
+const PASSWORD = 'smtp-test-password-0123456789';
+
+/** Recipients the server answers with a code instead of taking the message: `451` once, `550` always. */
+function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[]; logins: string[]; deferred: Set<string> }> {
+  const received: Received[] = [];
+  const logins: string[] = [];
+  const deferred = new Set<string>();
+  const server = new SMTPServer({
+    disabledCommands: ['STARTTLS'],
+    allowInsecureAuth: true,
+    logger: false,
+    onAuth(auth, _session, cb) {
+      logins.push(auth.username ?? '');
+      if (auth.username === 'invoices@seller.example' && auth.password === PASSWORD) return cb(null, { user: auth.username });
+      return cb(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
+    },
+    onRcptTo(address, _session, cb) {
+      if (address.address.startsWith('unknown@')) return cb(Object.assign(new Error('5.1.1 mailbox unknown'), { responseCode: 550 }));
+      if (address.address.startsWith('busy@') && !deferred.has(address.address)) {
+        deferred.add(address.address);
+        return cb(Object.assign(new Error('4.2.1 try again later'), { responseCode: 451 }));
+      }
+      return cb();
+    },
+    onData(stream: SMTPServerDataStream, session: SMTPServerSession, cb) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        void simpleParser(Buffer.concat(chunks)).then((mail) => {
+          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), mail });
+          cb();
+        });
+      });
+    },
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received, logins, deferred })));
+}
+
+function configWithEmail(email: Record<string, unknown>): string {
+  const path = join(tempDir('adapter-email-'), 'adapter.yaml');
+  const base = readFileSync(FIXTURE_CONFIG, 'utf8');
+  const block = `    email:\n      example-seller: ${JSON.stringify(email)}\n`;
+  writeFileSync(path, base.replace('    entities:\n      example-seller: { B2G: xrechnung }\n', `    entities:\n      example-seller: { B2G: xrechnung }\n${block}`));
+  return path;
+}
+
+const invoice = (id: string, email: string | undefined, documentType = 'cii-invoice'): Record<string, any> => {
+  const doc = JSON.parse(readFileSync(join(FIXTURES_DIR, 'einvoice', 'spec-invoice-ubl-en16931.json'), 'utf8')) as Record<string, any>;
+  doc.id = id;
+  doc.document_type = documentType;
+  if (email) doc.accounting_customer_party.contact = { name: 'Accounts payable', email };
+  return doc;
+};
+
+describe('EINVOICE by e-mail (SMTP)', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let adapter: TestAdapter;
+  before(async () => {
+    smtp = await startSmtp();
+    process.env.EINVOICE_TEST_SMTP_PASSWORD = PASSWORD;
+    const config = configWithEmail({
+      host: '127.0.0.1',
+      port: smtp.port,
+      security: 'none',
+      user: 'invoices@seller.example',
+      password_env: 'EINVOICE_TEST_SMTP_PASSWORD',
+      from: 'invoices@seller.example',
+      default_recipient: 'ap@buyer.example',
+      body: 'Our invoice is attached.',
+    });
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: config, RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '100' } });
+  });
+  after(async () => {
+    await adapter.close();
+    await new Promise<void>((r) => smtp.server.close(() => r()));
+    delete process.env.EINVOICE_TEST_SMTP_PASSWORD;
+  });
+
+  const submit = async (doc: unknown) => {
+    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
+    const body = await bodyOf(res);
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    return body.document_id as string;
+  };
+  const statusOf = async (id: string) => bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
+  const finalStatus = (id: string) => eventually(async () => {
+    const s = await statusOf(id);
+    return s.status === 'SUCCESS' || s.status === 'FAILED' ? s : undefined;
+  }, 15_000, `document ${id} to leave ACCEPTED`);
+
+  it("mails the document to the buyer's contact email, the stored XML attached, and records the 250 as SUCCESS", async () => {
+    const id = await submit(invoice('MAIL-1', 'ap-team@buyer.example'));
+    const status = await finalStatus(id);
+    expect(status.status).to.equal('SUCCESS');
+    const mail = smtp.received.find((r) => r.to.includes('ap-team@buyer.example'))!;
+    expect(mail.from).to.equal('invoices@seller.example');
+    expect(mail.mail.subject).to.equal('Invoice MAIL-1');
+    expect(mail.mail.text?.trim()).to.equal('Our invoice is attached.');
+    expect(mail.mail.attachments).to.have.length(1);
+    const attachment = mail.mail.attachments[0]!;
+    expect(attachment.filename).to.equal('MAIL-1.xml');
+    const stored = adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+    expect(attachment.content.toString('utf8')).to.equal(stored);
+    expect(stored).to.contain('<ram:URIID>ap-team@buyer.example</ram:URIID>');
+    expect(smtp.logins).to.include('invoices@seller.example');
+    expect(JSON.stringify(status.provider_references ?? '')).to.contain('smtp_message_id');
+  });
+
+  it('mails to the configured default recipient when the buyer names no contact email', async () => {
+    const id = await submit(invoice('MAIL-2', undefined, 'ubl-invoice'));
+    expect((await finalStatus(id)).status).to.equal('SUCCESS');
+    const mail = smtp.received.find((r) => r.mail.subject === 'Invoice MAIL-2')!;
+    expect(mail.to).to.deep.equal(['ap@buyer.example']);
+  });
+
+  it('retries a 4xx answer with the dispatcher’s backoff, then records the 250', async () => {
+    const id = await submit(invoice('MAIL-3', 'busy@buyer.example'));
+    expect((await finalStatus(id)).status).to.equal('SUCCESS');
+    const row = adapter.runtime.store.db.prepare('SELECT attempts FROM transmissions WHERE document_id = ?').get(id) as { attempts: number };
+    expect(row.attempts, 'two tries: the deferred one and the one that went through').to.equal(2);
+    expect([...smtp.deferred]).to.include('busy@buyer.example');
+    expect(adapter.logs.some((l) => l.msg === 'transmission failed; retrying' && String(l.err).includes('451'))).to.equal(true);
+    expect(smtp.received.filter((r) => r.to.includes('busy@buyer.example'))).to.have.length(1);
+  });
+
+  it('records a 5xx answer as FAILED with the server’s reply, and tries no more', async () => {
+    const id = await submit(invoice('MAIL-4', 'unknown@buyer.example'));
+    const status = await finalStatus(id);
+    expect(status.status).to.equal('FAILED');
+    expect(status.processing_details.errors[0]).to.include({ code: 'SERVICE_EXCEPTION' });
+    expect(status.processing_details.errors[0].message).to.match(/^SMTP 550 .*mailbox unknown/);
+  });
+
+  it('refuses to start with a password it cannot read, naming the setting, and never logs a password', async () => {
+    const config = configWithEmail({ host: '127.0.0.1', port: smtp.port, user: 'invoices@seller.example', password_env: 'EINVOICE_TEST_UNSET_PASSWORD', from: 'invoices@seller.example' });
+    const failure = await startTestAdapter({ env: { ADAPTER_CONFIG: config } }).then(
+      async (a) => {
+        await a.close();
+        return undefined;
+      },
+      (err: unknown) => err,
+    );
+    expect(failure).to.be.instanceOf(ConfigError);
+    expect((failure as ConfigError).lines).to.deep.equal(['drivers.EINVOICE.email.example-seller.password_env: the environment variable EINVOICE_TEST_UNSET_PASSWORD is not set']);
+    expect(JSON.stringify(adapter.logs)).not.to.contain(PASSWORD);
+  });
+});
