@@ -1,6 +1,7 @@
 import type { MainDocument, SpiDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
+import { categoryOfLabel } from '../../src/en16931/tax-categories.js';
 import { amount2, dec, sum, type Decimal } from '../../src/money.js';
 import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
 
@@ -169,9 +170,8 @@ function recipientOf(doc: MainDocument, issues: IssueList): Recipient | undefine
 /** One DetalleDesglose: the SPI VAT category as the AEAT's regime and qualification (README: "Tax breakdown"). */
 function detalle(t: SpiTaxSubTotal, path: string, settings: VerifactuSettings, sign: (d: Decimal) => Decimal, issues: IssueList): Detalle | undefined {
   const rate = dec(t.percentage ?? 0);
-  const label = t.category?.trim().toUpperCase() ?? '';
-  const category = ['S', 'Z', 'E', 'AE', 'K', 'G', 'O'].includes(label) ? label : label.includes('VAT') || label === '' ? (rate.gt(0) ? 'S' : undefined) : undefined;
-  if (!category) {
+  const category = categoryOfLabel(t.category, rate);
+  if (category === 'ambiguous' || category === 'unsupported') {
     issues.invalid('VERIFACTU-016', `${path}.category`, `must be a VAT category (S, Z, E, AE, K, G, O), or "VAT" with a rate above zero (got "${t.category ?? ''}")`);
     return undefined;
   }

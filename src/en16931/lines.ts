@@ -1,7 +1,7 @@
 import type { SpiLine } from '../adapter/schemas/document.js';
 import type { IssueList } from '../driver/issues.js';
 import { dec, round, type Decimal } from '../money.js';
-import type { Line } from '../en16931/model.js';
+import type { Line } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { resolveCategory } from './tax-categories.js';
 

@@ -1,7 +1,7 @@
 import type { SpiPaymentMeans } from '../adapter/schemas/document.js';
 import type { IssueList } from '../driver/issues.js';
 import { compactId } from './identifier.js';
-import type { PaymentMeans } from '../en16931/model.js';
+import type { PaymentMeans } from './model.js';
 
 
 // SPI payment means → UNCL4461 codes:

@@ -1,7 +1,7 @@
 import type { MainDocument, SpiTaxSubTotal } from '../adapter/schemas/document.js';
 import type { IssueList } from '../driver/issues.js';
 import { dec, round, sum, ZERO, type Decimal } from '../money.js';
-import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from '../en16931/model.js';
+import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type Reason } from './tax-categories.js';
 

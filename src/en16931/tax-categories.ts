@@ -1,6 +1,6 @@
 import type { IssueList } from '../driver/issues.js';
-import { dec } from '../money.js';
-import type { TaxCategory } from '../en16931/model.js';
+import { dec, type Decimal } from '../money.js';
+import type { TaxCategory } from './model.js';
 import type { En16931Settings } from './settings.js';
 
 // UNCL5305 VAT categories Peppol BIS 3 accepts from the SPI, and the exemption reasons each
@@ -43,23 +43,31 @@ export function sameReason(a: Reason, b: Reason): boolean {
 }
 
 /**
+ * The UNCL5305 code an SPI category means: a code as sent, or a label such as "VAT" (or none)
+ * that means standard rated when the rate is above zero and is ambiguous otherwise. Every VAT
+ * format reads categories this way (VERIFACTU too).
+ */
+export function categoryOfLabel(category: string | undefined, rate: Decimal | undefined): Category | 'ambiguous' | 'unsupported' {
+  const label = category?.trim().toUpperCase();
+  if (label && (CATEGORIES as readonly string[]).includes(label)) return label as Category;
+  if (!label || label.includes('VAT')) return rate?.gt(0) ? 'S' : 'ambiguous';
+  return 'unsupported';
+}
+
+/**
  * The VAT category of a line or sub total. The SPI sends a UNCL5305 code or a label such as
  * "VAT" / "EU VAT", which means standard rated when the rate is above zero (README, "How fields are read").
  * Returns undefined (with an issue) when the category cannot be decided.
  */
 export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: En16931Settings): TaxCategory | undefined {
-  const label = raw.category?.trim().toUpperCase();
   const rate = raw.percentage === undefined ? undefined : dec(raw.percentage);
-  let id: Category;
-  if (label && (CATEGORIES as readonly string[]).includes(label)) id = label as Category;
-  else if (label === undefined || label.includes('VAT')) {
-    if (!rate || rate.lte(0)) {
-      issues.invalid('022', `${path}.category`, `"${raw.category ?? ''}" with a zero or missing rate is ambiguous: send the category code (Z, E, AE, K, G or O)`);
-      return undefined;
-    }
-    id = 'S';
-  } else {
-    issues.invalid('020', `${path}.category`, `must be a VAT category code the Peppol driver supports (${CATEGORIES.join(', ')}) or "VAT" (got "${raw.category}")`);
+  const id = categoryOfLabel(raw.category, rate);
+  if (id === 'ambiguous') {
+    issues.invalid('022', `${path}.category`, `"${raw.category ?? ''}" with a zero or missing rate is ambiguous: send the category code (Z, E, AE, K, G or O)`);
+    return undefined;
+  }
+  if (id === 'unsupported') {
+    issues.invalid('020', `${path}.category`, `must be a VAT category code EN 16931 formats take (${CATEGORIES.join(', ')}) or "VAT" (got "${raw.category}")`);
     return undefined;
   }
   if (id === 'S' && (!rate || rate.lte(0))) {

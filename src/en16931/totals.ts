@@ -1,7 +1,7 @@
 import type { MainDocument } from '../adapter/schemas/document.js';
 import type { IssueList } from '../driver/issues.js';
 import { dec, round, sum, ZERO } from '../money.js';
-import type { Line, MonetaryTotal } from '../en16931/model.js';
+import type { Line, MonetaryTotal } from './model.js';
 import type { Breakdown } from './tax-breakdown.js';
 
 // Document totals (BG-22) follow from the lines and the VAT breakdown (BR-CO-10..16). The
