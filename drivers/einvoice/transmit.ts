@@ -1,5 +1,6 @@
 import { TransportError, type Envelope, type Participant } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { transmitByEnvelope } from '../../src/driver/transmit-envelope.js';
+import type { Artifact } from '../../src/driver/types.js';
 import { identifierAt, parseUblHeader, textAt, type UblNode } from '../../src/ubl/read.js';
 
 // Addressing an EN 16931 document on the network that carries it (e-mail, or the sandbox): seller
@@ -42,11 +43,7 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
   },
 };
 
-export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
-  const envelope = envelopeOf(artifact, ctx.documentId);
-  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content }, { now: ctx.now, attempt: ctx.attempt });
-  return { envelope, receipt };
-}
+export const transmit = transmitByEnvelope(envelopeOf);
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
   // The CII header has no cut point before its lines (they come first): CII documents are read whole.

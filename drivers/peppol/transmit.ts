@@ -1,5 +1,6 @@
 import { TransportError, type Envelope, type Participant } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { transmitByEnvelope } from '../../src/driver/transmit-envelope.js';
+import type { Artifact } from '../../src/driver/types.js';
 import { identifierAt, parseUblHeader, textAt, type UblNode } from '../../src/ubl/read.js';
 
 // Addressing a Peppol document: sender and receiver are the EndpointIDs the rendered UBL
@@ -12,11 +13,7 @@ const PARTIES: Readonly<Record<string, { sender: string[]; receiver: string[]; t
   ApplicationResponse: { sender: ['cac:SenderParty'], receiver: ['cac:ReceiverParty'] },
 };
 
-export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
-  const envelope = envelopeOf(artifact, ctx.documentId);
-  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content }, { now: ctx.now, attempt: ctx.attempt });
-  return { envelope, receipt };
-}
+export const transmit = transmitByEnvelope(envelopeOf);
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
   const { root, node } = parseUblHeader(artifact.content);
