@@ -123,4 +123,65 @@ describe('overrides: the SPI examples', () => {
     expect(row('CreditNote.cac:AccountingCustomerParty.cac:Party.cac:PartyIdentification.cbc:ID.@schemeID')).to.not.equal(undefined);
     expect(row('CreditNote.cac:BillingReference')).to.not.equal(undefined);
   });
+
+  it('maps CII targets for an EINVOICE cii-invoice, the currencyID of the tax total included', async () => {
+    const A = 'CrossIndustryInvoice.rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement';
+    const S = 'CrossIndustryInvoice.rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement';
+    const L = 'CrossIndustryInvoice.rsm:SupplyChainTradeTransaction.ram:IncludedSupplyChainTradeLineItem';
+    const party = (role: string, who: string) => [
+      { target: `${A}.ram:${role}TradeParty.ram:Name`, source: `${who}.name` },
+      { target: `${A}.ram:${role}TradeParty.ram:SpecifiedTaxRegistration.ram:ID`, source: `${who}.vat` },
+      { target: `${A}.ram:${role}TradeParty.ram:PostalTradeAddress.ram:CityName`, source: `${who}.city` },
+      { target: `${A}.ram:${role}TradeParty.ram:PostalTradeAddress.ram:PostcodeCode`, source: `${who}.zip` },
+      { target: `${A}.ram:${role}TradeParty.ram:PostalTradeAddress.ram:CountryID`, fixed_value: 'DE' },
+    ];
+    const doc = {
+      id: 'CII-OV-1',
+      type: 'INVOICE',
+      country: 'DE',
+      model: 'EINVOICE',
+      transaction_type: 'B2B',
+      document_type: 'cii-invoice',
+      accounting_supplier_party: { address: { country: 'DE' }, tax_scheme: [{ scheme: 'VAT', id: 'DE987654321' }] },
+      overrides: {
+        field_mapping: [
+          { target: 'CrossIndustryInvoice.rsm:ExchangedDocument.ram:ID', source: 'invoice.id' },
+          { target: 'CrossIndustryInvoice.rsm:ExchangedDocument.ram:TypeCode', fixed_value: '380' },
+          { target: 'CrossIndustryInvoice.rsm:ExchangedDocument.ram:IssueDateTime.udt:DateTimeString', source: 'invoice.date' },
+          ...party('Seller', 'business'),
+          ...party('Buyer', 'customer'),
+          { target: `${S}.ram:InvoiceCurrencyCode`, source: 'invoice.currency_code' },
+          { target: `${S}.ram:PaymentReference`, source: 'invoice.id' },
+          { target: `${S}.ram:SpecifiedTradeSettlementPaymentMeans.ram:PayeePartyCreditorFinancialAccount.ram:IBANID`, source: 'business.iban' },
+          { target: `${S}.ram:SpecifiedTradePaymentTerms.ram:DueDateDateTime.udt:DateTimeString`, source: 'invoice.due_date' },
+          { target: `${S}.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:TaxTotalAmount`, source: 'invoice.tax' },
+          { target: `${S}.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:TaxTotalAmount.@currencyID`, source: 'invoice.currency_code' },
+          { target: `${L}.ram:AssociatedDocumentLineDocument.ram:LineID`, source: 'line_items[].id' },
+          { target: `${L}.ram:SpecifiedTradeProduct.ram:Name`, source: 'line_items[].description' },
+          { target: `${L}.ram:SpecifiedLineTradeAgreement.ram:NetPriceProductTradePrice.ram:ChargeAmount`, source: 'line_items[].unit_amount' },
+          { target: `${L}.ram:SpecifiedLineTradeDelivery.ram:BilledQuantity`, source: 'line_items[].quantity' },
+          { target: `${L}.ram:SpecifiedLineTradeSettlement.ram:ApplicableTradeTax.ram:TypeCode`, fixed_value: 'VAT' },
+          { target: `${L}.ram:SpecifiedLineTradeSettlement.ram:ApplicableTradeTax.ram:CategoryCode`, fixed_value: 'S' },
+          { target: `${L}.ram:SpecifiedLineTradeSettlement.ram:ApplicableTradeTax.ram:RateApplicablePercent`, source: 'line_items[].tax_rate' },
+          { target: `${L}.ram:SpecifiedLineTradeSettlement.ram:SpecifiedTradeSettlementLineMonetarySummation.ram:LineTotalAmount`, source: 'line_items[].amount' },
+        ],
+        values: {
+          'invoice.id': 'CII-OV-1',
+          'invoice.date': 1743552000,
+          'invoice.due_date': '2025-04-30',
+          'invoice.currency_code': 'EUR',
+          'invoice.tax': '19.00',
+          business: { name: 'Example Seller GmbH', vat: 'DE987654321', city: 'Cologne', zip: '50667', iban: 'DE89370400440532013000' },
+          customer: { name: 'Example Buyer GmbH', vat: 'DE123456789', city: 'Berlin', zip: '10115' },
+          line_items: [{ id: '1', description: 'Consulting', unit_amount: '100', quantity: '1', amount: '100.00', tax_rate: '19' }],
+        },
+      },
+    };
+    const { status, body } = await submit(doc);
+    expect(status, JSON.stringify(body)).to.equal(200);
+    const xml = xmlOf(body.document_id);
+    expect(xml).to.contain('<rsm:CrossIndustryInvoice').and.to.contain('<udt:DateTimeString format="102">20250402</udt:DateTimeString>');
+    expect(xml).to.contain('<ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount>').and.to.contain('<ram:GrandTotalAmount>119.00</ram:GrandTotalAmount>');
+    expect(xml).to.contain('<ram:IBANID>DE89370400440532013000</ram:IBANID>');
+  });
 });

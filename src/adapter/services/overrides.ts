@@ -27,7 +27,7 @@ export function documentFromOverrides(envelope: Envelope, raw: unknown, driver: 
     const expected = key === 'document_type' ? documentType : envelope[key];
     if (o[key] !== undefined && expected !== undefined && o[key] !== expected) errors.push({ code: 'INVALID_DATA', message: `overrides.${key}: ${o[key]} differs from the document's ${expected}` });
   }
-  const fields = new Map(driver.fields.filter((f) => !f.documentTypes || f.documentTypes.includes(documentType)).map((f) => [f.path, f]));
+  const fields = fieldTable(driver, documentType);
   const typed = typedValues(o.values, errors);
   // A mistyped value would only resurface as failing expressions and fields: report it alone.
   if (errors.length > 0) throw new SpiError(400, errors);
@@ -36,7 +36,7 @@ export function documentFromOverrides(envelope: Envelope, raw: unknown, driver: 
   const lineRoot = lineCollection(o, scope, fields, documentType);
   o.field_mapping.forEach((m, i) => {
     const at = `overrides.field_mapping[${i}]`;
-    const field = fields.get(canonicalTarget(m.target, documentType));
+    const field = fields(canonicalTarget(m.target, documentType));
     if (!field) return errors.push({ code: 'INVALID_DATA', message: `${at}.target: ${driver.model} has no field ${m.target} for ${documentType} (GET /einvoicing/data_input_fields lists them)` });
     const given = [m.source, m.fixed_value, m.expr].filter((x) => x !== undefined).length;
     if (given !== 1) return errors.push({ code: 'INVALID_DATA', message: `${at}: needs exactly one of source, fixed_value or expr` });
@@ -57,8 +57,18 @@ function canonicalTarget(target: string, documentType: string): string {
   if (documentType === 'ubl-creditnote') {
     t = t.replace(/^(Creditnote|CreditNote|Invoice)\./i, 'CreditNote.').replace('cac:InvoiceLine', 'cac:CreditNoteLine').replace('cbc:InvoicedQuantity', 'cbc:CreditedQuantity');
   }
-  // Every amount carries the document currency: a currencyID target is the currency itself.
-  return t.endsWith('.@currencyID') ? `${t.split('.')[0]}.cbc:DocumentCurrencyCode` : t;
+  return t;
+}
+
+/**
+ * The driver's rows for the document type, by target. Every amount carries the document currency,
+ * so a `…@currencyID` target (UBL's amounts, CII's tax total) is the currency's own row.
+ */
+function fieldTable(driver: Driver, documentType: string): (target: string) => FieldSpec | undefined {
+  const rows = driver.fields.filter((f) => !f.documentTypes || f.documentTypes.includes(documentType));
+  const byPath = new Map(rows.map((f) => [f.path, f]));
+  const currency = rows.find((f) => f.spi === 'currency_code');
+  return (target) => byPath.get(target) ?? (target.endsWith('.@currencyID') ? currency : undefined);
 }
 
 /** Dotted keys become nested objects: `{"invoice.id": 1}` → `{invoice: {id: 1}}`. */
@@ -74,9 +84,9 @@ function scopeOf(values: Record<string, unknown>): Doc {
 }
 
 /** The values list that line targets iterate (`line_items` in the spec's examples). */
-function lineCollection(o: Overrides, scope: Doc, fields: Map<string, FieldSpec>, documentType: string): unknown[] {
+function lineCollection(o: Overrides, scope: Doc, fields: (target: string) => FieldSpec | undefined, documentType: string): unknown[] {
   for (const m of o.field_mapping) {
-    const f = fields.get(canonicalTarget(m.target, documentType));
+    const f = fields(canonicalTarget(m.target, documentType));
     if (f && (f.perLine ?? f.spi?.startsWith('lines[]')) && m.source?.includes('[]')) {
       const list = resolve(scope, m.source.split('[]')[0]!);
       if (Array.isArray(list)) return list;
