@@ -16,6 +16,9 @@ export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Exa
   checkCommon(doc, 'EINVOICE', issues);
   const main = doc as MainDocument;
   const profile = EINVOICE_PROFILES[profileFor(ctx.settings as EinvoiceSettings, ctx.entity.id, main.transaction_type ?? 'B2B')];
+  if (main.document_type?.startsWith('cii-') && (main.billing_reference?.length ?? 0) > 1) {
+    issues.invalid('075', 'billing_reference', 'a CII document (D16B) has room for one preceding invoice reference (BG-3): send one, or submit the document as UBL');
+  }
   const invoice = semanticInvoice(main, ctx, issues, profile);
   return { issues, invoice: invoice && !issues.hasErrors ? invoice : undefined };
 });
