@@ -9,6 +9,7 @@ import { ConfigError } from '../../src/config/config-error.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
+import { makeTestPki } from '../helpers/certificates.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // EINVOICE by e-mail: a real SMTP server on 127.0.0.1 (smtp-server), the adapter's dispatcher
@@ -166,5 +167,44 @@ describe('EINVOICE by e-mail (SMTP)', () => {
     expect(failure).to.be.instanceOf(ConfigError);
     expect((failure as ConfigError).lines).to.deep.equal(['drivers.EINVOICE.email.example-seller.password_env: the environment variable EINVOICE_TEST_UNSET_PASSWORD is not set']);
     expect(JSON.stringify(adapter.logs)).not.to.contain(PASSWORD);
+  });
+});
+
+describe('EINVOICE by e-mail over STARTTLS', () => {
+  it('upgrades the session with STARTTLS, trusting the configured CA, before it authenticates and mails', async () => {
+    const pki = makeTestPki([]);
+    const sessions: { secure: boolean; to: string[] }[] = [];
+    const server = new SMTPServer({
+      key: readFileSync(pki.serverKey),
+      cert: readFileSync(pki.serverCert),
+      logger: false,
+      onAuth: (auth, _session, cb) => (auth.password === PASSWORD ? cb(null, { user: auth.username }) : cb(new Error('Invalid credentials'))),
+      onData(stream, session, cb) {
+        stream.resume();
+        stream.on('end', () => {
+          sessions.push({ secure: session.secure, to: session.envelope.rcptTo.map((r) => r.address) });
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    process.env.EINVOICE_TEST_SMTP_PASSWORD = PASSWORD;
+    const port = (server.server.address() as AddressInfo).port;
+    const config = configWithEmail({ host: '127.0.0.1', port, security: 'starttls', user: 'invoices@seller.example', password_env: 'EINVOICE_TEST_SMTP_PASSWORD', from: 'invoices@seller.example', ca_file: pki.caCert });
+    const adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: config } });
+    try {
+      const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoice('MAIL-TLS', 'ap@buyer.example') });
+      const id = (await bodyOf(res)).document_id as string;
+      const status = await eventually(async () => {
+        const s = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
+        return s.status === 'SUCCESS' ? s : undefined;
+      }, 15_000, 'the STARTTLS delivery');
+      expect(status.status).to.equal('SUCCESS');
+      expect(sessions).to.deep.equal([{ secure: true, to: ['ap@buyer.example'] }]);
+    } finally {
+      await adapter.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      delete process.env.EINVOICE_TEST_SMTP_PASSWORD;
+    }
   });
 });
