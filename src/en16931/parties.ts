@@ -65,10 +65,9 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
   const company = p.legal_entity?.company_id;
   const companyId = company ? { id: company, scheme: companyIdScheme(company, p.address.country) } : undefined;
   const endpoint = p.electronic_address ?? deriveEndpoint({ vatIds, companyId: company, country: p.address.country });
-  if (!endpoint && o.endpointRequired) {
-    issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-49) can be derived for the buyer: send electronic_address {scheme, id} or a VAT number');
-  }
-  if (!registrationName || (!endpoint && o.endpointRequired) || (endpoint && !checkScheme(endpoint, path, issues))) return undefined;
+  const endpointMissing = !endpoint && o.endpointRequired;
+  if (endpointMissing) issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-49) can be derived for the buyer: send electronic_address {scheme, id} or a VAT number');
+  if (!registrationName || endpointMissing || (endpoint && !checkScheme(endpoint, path, issues))) return undefined;
   return {
     endpoint,
     identifications: p.identifier ? [{ id: p.identifier.id, scheme: p.identifier.scheme }] : [],

@@ -3,7 +3,7 @@ import type { IssueList } from '../driver/issues.js';
 import { dec, round, sum, ZERO, type Decimal } from '../money.js';
 import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from './model.js';
 import type { En16931Settings } from './settings.js';
-import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type Reason } from './tax-categories.js';
+import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type RawCategory, type Reason } from './tax-categories.js';
 
 // The VAT breakdown (BG-23), one sub total per category and rate. The platform's sub totals
 // are the seller's figures and are rendered as sent, after checking them against the rules
@@ -97,7 +97,7 @@ function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path
 }
 
 /** The breakdown takes the first reason the document gives for it; any other must be the same. */
-function adoptReason(g: Group, raw: Parameters<typeof ownReason>[0], path: string, issues: IssueList): void {
+function adoptReason(g: Group, raw: RawCategory, path: string, issues: IssueList): void {
   const reason = ownReason(raw);
   // S and Z carry none: resolveCategory has reported it.
   if (!reason || g.category.id === 'S' || g.category.id === 'Z') return;

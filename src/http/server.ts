@@ -34,7 +34,7 @@ export function listen(handler: Handler, host: string, port: number, options: Li
   });
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, options.unknownMethodBody));
   // CONNECT (a proxy's tunnel) bypasses the request handler; Node would drop the socket unanswered.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerClientError(Object.assign(new Error('CONNECT'), { code: 'HPE_INVALID_METHOD' }), socket, options.unknownMethodBody));
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerRaw(socket, NOT_IMPLEMENTED, options.unknownMethodBody));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -66,17 +66,24 @@ export function listen(handler: Handler, host: string, port: number, options: Li
   });
 }
 
-/** Node's own answers to requests it cannot parse, except that an unknown method is a 501 in the API's shape. */
+const NOT_IMPLEMENTED = '501 Not Implemented';
+
+/** Node's own answers to what its parser cannot read, by error code; anything else is a 400. */
+const CLIENT_ERRORS: Readonly<Record<string, string>> = {
+  HPE_INVALID_METHOD: NOT_IMPLEMENTED,
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/** As Node answers unparsable requests, except that an unknown method is a 501 in the API's shape. */
 function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, unknownMethodBody: string): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const [status, body] =
-    err.code === 'HPE_INVALID_METHOD'
-      ? ['501 Not Implemented', unknownMethodBody]
-      : err.code === 'HPE_HEADER_OVERFLOW'
-        ? ['431 Request Header Fields Too Large', '']
-        : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-          ? ['408 Request Timeout', '']
-          : ['400 Bad Request', ''];
+  const status = CLIENT_ERRORS[err.code ?? ''] ?? '400 Bad Request';
+  answerRaw(socket, status, status === NOT_IMPLEMENTED ? unknownMethodBody : '');
+}
+
+/** A whole HTTP response written on a socket no request handler owns, then the connection closed. */
+function answerRaw(socket: Duplex, status: string, body: string): void {
   const type = body ? 'Content-Type: application/json; charset=utf-8\r\n' : '';
   socket.end(`HTTP/1.1 ${status}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
