@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { BusinessEntity } from '../../src/config/config-file-schema.js';
 import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, NetworkDeps } from '../../src/driver/types.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
 import { EmailTransport, type SmtpOptions } from './email-transport.js';
 import type { EinvoiceSettings, EmailSettings } from './settings.js';
 
@@ -14,14 +13,14 @@ import type { EinvoiceSettings, EmailSettings } from './settings.js';
 const AT = 'drivers.EINVOICE.email';
 const PORTS = { starttls: 587, tls: 465, none: 25 } as const;
 
-export function einvoiceNetwork(raw: Readonly<Record<string, unknown>>, entities: readonly BusinessEntity[], deps: NetworkDeps): DriverNetwork {
+export function einvoiceNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   const settings = raw as EinvoiceSettings;
   const problems: string[] = [];
   const transports = new Map<string, EmailTransport>();
   for (const [entityId, entry] of Object.entries(settings.email ?? {})) {
     const at = `${AT}.${entityId}`;
-    if (!entities.some((e) => e.id === entityId)) {
-      problems.push(`${at}: no business entity has this id (configured: ${entities.map((e) => e.id).join(', ')})`);
+    if (!entities.get(entityId)) {
+      problems.push(`${at}: no business entity has this id (known: ${entities.ids().join(', ')})`);
       continue;
     }
     const options = smtpOptions(at, entry, deps.configDir, problems);

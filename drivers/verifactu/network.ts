@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
 import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, NetworkDeps } from '../../src/driver/types.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
 import { aeatEndpoint } from './aeat-endpoints.js';
 import { AeatSimulator } from './aeat-simulator.js';
 import { AeatTransport } from './aeat-transport.js';
@@ -17,7 +17,7 @@ import type { VerifactuSettings } from './settings.js';
 const DEFAULT_TIMEOUT_SECONDS = 120;
 const AT = 'drivers.VERIFACTU';
 
-export function verifactuNetwork(raw: Readonly<Record<string, unknown>>, entities: readonly BusinessEntity[], deps: NetworkDeps): DriverNetwork {
+export function verifactuNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   const settings = raw as VerifactuSettings;
   const exchanges = aeatExchanges(settings, entities, deps.configDir);
   const simulator = new AeatSimulator(deps.clock, settings.sandbox?.tiempo_espera_envio);
@@ -25,7 +25,7 @@ export function verifactuNetwork(raw: Readonly<Record<string, unknown>>, entitie
   return {
     transportFor(entityId) {
       let t = transports.get(entityId);
-      const entity = entities.find((e) => e.id === entityId);
+      const entity = entities.get(entityId);
       if (!t && entity) {
         const exchange = exchanges.get(entityId) ?? simulator;
         t = new AeatTransport({ exchange, issuerName: entity.party.legal_entity.registration_name.slice(0, 120), clock: deps.clock, logger: deps.logger, retry: deps.retry, contentOf: deps.contentOf });
@@ -41,7 +41,7 @@ export function verifactuNetwork(raw: Readonly<Record<string, unknown>>, entitie
 }
 
 /** The AEAT's own service for each entity with a certificate; every certificate problem at once. */
-function aeatExchanges(settings: VerifactuSettings, entities: readonly BusinessEntity[], configDir: string): Map<string, SoapExchange> {
+function aeatExchanges(settings: VerifactuSettings, entities: EntityLookup, configDir: string): Map<string, SoapExchange> {
   const problems: string[] = [];
   let ca: Buffer | undefined;
   if (settings.ca_file) {
@@ -54,8 +54,8 @@ function aeatExchanges(settings: VerifactuSettings, entities: readonly BusinessE
   const exchanges = new Map<string, SoapExchange>();
   for (const [entityId, entry] of Object.entries(settings.certificates ?? {})) {
     const at = `${AT}.certificates.${entityId}`;
-    if (!entities.some((e) => e.id === entityId)) {
-      problems.push(`${at}: no business entity has this id (configured: ${entities.map((e) => e.id).join(', ')})`);
+    if (!entities.get(entityId)) {
+      problems.push(`${at}: no business entity has this id (known: ${entities.ids().join(', ')})`);
       continue;
     }
     const loaded = loadCertificate(at, entry, configDir);

@@ -2,6 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
+import type { Principal } from '../directory/directory.js';
 
 export const API_KEY_FILE = 'adapter-api-key';
 
@@ -17,7 +18,7 @@ export interface ResolvedApiKey {
  * DATA_DIR/adapter-api-key, created on first start (256 random bits, file mode 0600). Creation
  * uses O_EXCL so two processes starting on one DATA_DIR end up with the same key.
  */
-export function resolveApiKey(configured: string | undefined, dataDir: string, fileName = API_KEY_FILE): ResolvedApiKey {
+export function resolveApiKey(configured: string | undefined, dataDir: string, fileName = API_KEY_FILE, minLength = 16): ResolvedApiKey {
   if (configured) return { key: configured, source: 'setting' };
   const file = join(dataDir, fileName);
   mkdirSync(dataDir, { recursive: true });
@@ -29,8 +30,8 @@ export function resolveApiKey(configured: string | undefined, dataDir: string, f
     if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
   }
   const key = readFileSync(file, 'utf8').trim();
-  if (!/^[\x21-\x7e]{16,512}$/.test(key)) {
-    throw new ConfigError([`${file}: must hold one API key of 16-512 visible ASCII characters (delete it to generate a new one)`]);
+  if (!new RegExp(`^[\\x21-\\x7e]{${minLength},512}$`).test(key)) {
+    throw new ConfigError([`${file}: must hold one API key of ${minLength}-512 visible ASCII characters (delete it to generate a new one)`]);
   }
   return { key, source: 'file', file };
 }
@@ -49,5 +50,24 @@ export function keyVerifier(expected: string): KeyVerifier {
       const got = createHash('sha256').update(presented).digest();
       return timingSafeEqual(got, want);
     },
+  };
+}
+
+/** The SHA-256 of a key, as merchant keys are stored and looked up. */
+export function keyDigest(key: string): string {
+  return createHash('sha256').update(key).digest('hex');
+}
+
+/**
+ * Who a presented SPI key is: the operator's key (constant-time), else a merchant's unrevoked
+ * key, found by its SHA-256 (a map lookup on a digest of a 256-bit random key tells a timing
+ * observer nothing it could use).
+ */
+export function spiKeyResolver(operator: KeyVerifier, merchantOfKey: (sha256Hex: string) => string | undefined) {
+  return (presented: string | undefined): Principal | undefined => {
+    if (presented === undefined) return undefined;
+    if (operator.verify(presented)) return { kind: 'operator' };
+    const merchantId = merchantOfKey(keyDigest(presented));
+    return merchantId ? { kind: 'merchant', merchantId } : undefined;
   };
 }

@@ -3,13 +3,17 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import type { DriverRegistry } from '../driver/registry.js';
-import { requireApiKey } from '../http/auth.js';
+import { requireApiKey, type KeyResolver } from '../http/auth.js';
+import type { Directory } from '../directory/directory.js';
+import type { AuthorizationDeps } from '../oauth/authorization.js';
+import type { CallbackSites } from '../oauth/callback-sites.js';
+import { adminRoutes } from './routes/admin.js';
+import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import type { AuthFailureLimiter } from '../http/auth-failures.js';
 import { errorMiddleware } from '../http/errors.js';
 import { requestLog } from '../http/request-log.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
-import type { KeyVerifier } from './api-key.js';
 import type { DownloadLinks } from './download-links.js';
 import { filesRoutes } from './routes/files.js';
 import { sandboxRoutes } from './routes/sandbox.js';
@@ -22,11 +26,19 @@ import { healthRoutes } from './routes/health.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
+  directory: Directory;
   store: Store;
   drivers: DriverRegistry;
   logger: Logger;
-  verifier: KeyVerifier;
+  /** SPI keys: the operator's and the merchants'. */
+  resolveKey: KeyResolver;
+  /** The admin key alone. */
+  resolveAdminKey: KeyResolver;
   limiter: AuthFailureLimiter;
+  authorization: AuthorizationDeps;
+  sites: Pick<CallbackSites, 'held'>;
+  /** A merchant or its connection changed: the callback worker looks again. */
+  onDirectoryChanged?: (() => void) | undefined;
   version: string;
   clock: () => Date;
   bodyLimitBytes: number;
@@ -49,6 +61,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   healthRoutes(open, deps);
   credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401
   filesRoutes(open, deps); // the signed link is the credential
+  oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
 
   const spi = new Router();
   spi.use(requireApiKey(deps));
@@ -57,10 +70,15 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   documentsRoutes(spi, deps);
   if (deps.sandboxControl) sandboxRoutes(spi, deps.sandboxControl);
 
+  // Its own key, and nothing else opens it (nor does its key open the SPI).
+  const admin = new Router({ prefix: '/admin' });
+  admin.use(requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }));
+  adminRoutes(admin, deps);
+
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: String(deps.bodyLimitBytes), strict: true }));
-  for (const router of [open, spi]) {
+  for (const router of [open, admin, spi]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

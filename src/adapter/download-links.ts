@@ -10,6 +10,8 @@ export interface LinkTarget {
   documentId: string;
   /** 1-based position of the representation. */
   index: number;
+  /** The document's merchant ('' or absent: none), signed too: a link is only ever good for its own merchant's document. */
+  merchantId?: string | undefined;
 }
 
 export class DownloadLinks {
@@ -22,7 +24,8 @@ export class DownloadLinks {
   sign(base: string, target: LinkTarget, now: Date): { url: string; expiresAt: Date } {
     const expires = Math.floor(now.getTime() / 1000) + this.ttlSeconds;
     const path = `/einvoicing/files/${encodeURIComponent(target.documentId)}/${target.index}`;
-    const url = `${base.replace(/\/+$/, '')}${path}?expires=${expires}&signature=${this.mac(target, expires)}`;
+    const merchant = target.merchantId ? `&merchant=${encodeURIComponent(target.merchantId)}` : '';
+    const url = `${base.replace(/\/+$/, '')}${path}?expires=${expires}${merchant}&signature=${this.mac(target, expires)}`;
     return { url, expiresAt: new Date(expires * 1000) };
   }
 
@@ -40,6 +43,7 @@ export class DownloadLinks {
   }
 
   private mac(target: LinkTarget, expires: number): string {
-    return createHmac('sha256', this.key).update(`${target.documentId}\n${target.index}\n${expires}`).digest('base64url');
+    const merchant = target.merchantId ? `\n${target.merchantId}` : '';
+    return createHmac('sha256', this.key).update(`${target.documentId}\n${target.index}\n${expires}${merchant}`).digest('base64url');
   }
 }

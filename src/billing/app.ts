@@ -17,14 +17,16 @@ import { customersRoutes } from './routes/customers.js';
 import { ordersRoutes } from './routes/orders.js';
 import { eventsRoutes } from './routes/events.js';
 import { webhookEndpointsRoutes } from './routes/webhook-endpoints.js';
-import { einvoiceStatusRoutes, sendEinvoiceRoutes } from './routes/einvoicing.js';
+import { einvoiceStatusRoutes, sendEinvoiceRoutes, type CallbackCredentials } from './routes/einvoicing.js';
+import { oauthServerRoutes, type OAuthServerDeps } from './oauth/oauth-server.js';
 import type { BillingContext } from './services/context.js';
 
 export interface BillingDeps extends BillingContext {
   logger: Logger;
   verifier: KeyVerifier;
-  /** The Bearer token the adapter's status callbacks must carry (BILLING_ACCESS_TOKEN). */
-  accessToken: KeyVerifier;
+  /** What the adapter's status callbacks must carry: an access token of the OAuth server below. */
+  callbackCredentials: CallbackCredentials;
+  oauth: OAuthServerDeps;
 }
 
 /** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
@@ -33,8 +35,8 @@ const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots
 
 /**
  * The companion billing module: the platform's API v1 under /api/v1; events, webhook endpoints
- * and send_einvoice under /api/v2 (the API key); the SPI's status callbacks under /api/v2 (the
- * adapter's Bearer token); `GET /health` open.
+ * and send_einvoice under /api/v2 (the API key); the SPI's status callbacks under /api/v2 (an
+ * OAuth access token); the OAuth server (/oauth2/authorize, /token, /revoke) and `GET /health` open.
  */
 export function createBillingApp(deps: BillingDeps): Koa {
   const app = new Koa();
@@ -43,6 +45,7 @@ export function createBillingApp(deps: BillingDeps): Koa {
   open.get('/health', (k) => {
     k.body = { status: 'ok' };
   });
+  oauthServerRoutes(open, deps.oauth);
 
   const v1 = new Router({ prefix: '/api/v1' });
   v1.use(requireBasicAuth(deps.verifier));
@@ -63,7 +66,7 @@ export function createBillingApp(deps: BillingDeps): Koa {
   sendEinvoiceRoutes(v2, deps);
   // The callbacks come from the adapter with its own credential, so they are a router of their own.
   const callbacks = new Router({ prefix: '/api/v2' });
-  einvoiceStatusRoutes(callbacks, deps, deps.accessToken);
+  einvoiceStatusRoutes(callbacks, deps, deps.callbackCredentials);
 
   app.use(billingErrors(deps.logger));
   // koa-bodyparser hands `queryString` to co-body, which parses forms with qs (its types omit it).

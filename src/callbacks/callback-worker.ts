@@ -5,11 +5,14 @@ import type { Logger } from '../log.js';
 import { backoffDelay, type RetryPolicy } from '../retry-delay.js';
 import type { CallbackEnd, CallbackRow } from '../store/callbacks.js';
 import type { Store } from '../store/store.js';
+import type { CallbackSites, SiteAccess } from '../oauth/callback-sites.js';
+import { TokenEndpointUnavailable } from '../oauth/oauth-client.js';
 import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
 
 export interface CallbackWorkerDeps {
   store: Pick<Store, 'callbacks' | 'batched' | 'transaction'>;
   poster: Pick<CallbackPoster, 'post'>;
+  sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held'>;
   clock: () => Date;
   logger: Logger;
   concurrency: number;
@@ -28,6 +31,9 @@ class RetryableAnswer extends Error {
 
 const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
 
+/** The row's site is held: the row stays pending, untouched, until the site is connected again. */
+class SiteHeld extends Error {}
+
 /**
  * Delivers the callback outbox to the platform. Each row is POSTed with p-retry: network
  * errors, 408, 429 and 5xx are retried with exponential backoff and jitter until the row's
@@ -36,6 +42,10 @@ const retryable = (status: number) => status === 408 || status === 429 || status
  * (attempts, last error, next attempt time), so a restart resumes instead of starting over.
  * One row per document is in flight, and only the oldest pending one: a document's callbacks
  * reach the platform in the order its statuses were recorded.
+ *
+ * Each row goes to its document's site (CallbackSites) with that site's token: refreshed before
+ * it expires, refreshed once more after a 401, and when even that fails the site is held, its
+ * rows neither sent nor counted as attempts until it is connected again.
  */
 export class CallbackWorker extends QueueWorker<CallbackRow> {
   private readonly abort = new AbortController();
@@ -45,11 +55,11 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
   }
 
   protected due(now: string, limit: number): CallbackRow[] {
-    return this.deps.store.callbacks.due(now, limit);
+    return this.deps.store.callbacks.due(now, limit, [...this.deps.sites.held().keys()]);
   }
 
   protected nextDueAt(): string | undefined {
-    return this.deps.store.callbacks.nextDueAt();
+    return this.deps.store.callbacks.nextDueAt([...this.deps.sites.held().keys()]);
   }
 
   /** Retry waits end at once; requests on the wire finish; unfinished rows stay queued. */
@@ -82,13 +92,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
         async () => {
           attempts += 1;
           answered = undefined;
-          let result: PostResult;
-          try {
-            result = await poster.post(row.path, row.body);
-          } catch (err) {
-            if (err instanceof CallbackNetworkError) throw new RetryableAnswer(err.message);
-            throw err;
-          }
+          const result = await this.post(row);
           answered = result;
           if (result.status >= 200 && result.status < 300) return;
           const message = `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 300)}` : ''}`;
@@ -112,10 +116,49 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       return end('delivered', null);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
+      if (err instanceof SiteHeld) return undefined;
       // Stopping: a request the platform already answered with 2xx is still recorded as delivered.
       if (this.abort.signal.aborted) return answered && answered.status < 300 && answered.status >= 200 ? end('delivered', null) : undefined;
       if (err instanceof RetryableAnswer) return end('failed', `gave up at the retry horizon (${row.expiresAt}); last error: ${message}`);
       return end('failed', message);
+    }
+  }
+
+  /** One POST to the row's site; after a 401 to an OAuth token, a refresh and one more POST. */
+  private async post(row: CallbackRow): Promise<PostResult> {
+    const { sites } = this.deps;
+    let access = await this.access(() => sites.access(row.siteId));
+    let result = await this.send(access, row);
+    if (result.status === 401 && access.oauth && access.token) {
+      access = await this.access(() => sites.unauthorized(row.siteId, access.token!));
+      result = await this.send(access, row);
+      if (result.status === 401) {
+        await sites.holdCurrent(row.siteId, 'the platform refused a freshly refreshed access token (HTTP 401): connect again');
+        throw new SiteHeld();
+      }
+    }
+    return result;
+  }
+
+  private async access(get: () => Promise<SiteAccess>): Promise<Extract<SiteAccess, { kind: 'ready' }>> {
+    let access: SiteAccess;
+    try {
+      access = await get();
+    } catch (err) {
+      if (err instanceof TokenEndpointUnavailable) throw new RetryableAnswer(err.message);
+      throw err;
+    }
+    if (access.kind === 'held') throw new SiteHeld(access.reason);
+    if (access.kind === 'gone') throw new AbortError(access.reason);
+    return access;
+  }
+
+  private async send(access: Extract<SiteAccess, { kind: 'ready' }>, row: CallbackRow): Promise<PostResult> {
+    try {
+      return await this.deps.poster.post(access.base, row.path, row.body, access.token);
+    } catch (err) {
+      if (err instanceof CallbackNetworkError) throw new RetryableAnswer(err.message);
+      throw err;
     }
   }
 

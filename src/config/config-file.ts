@@ -3,7 +3,7 @@ import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { check } from '../typed-check.js';
 import { ConfigError } from './config-error.js';
-import { ConfigFileSchema, type ConfigFile } from './config-file-schema.js';
+import { ConfigFileSchema, type BusinessEntity, type ConfigFile } from './config-file-schema.js';
 import { demoConfig } from './demo-config.js';
 
 export interface LoadedConfig {
@@ -51,24 +51,35 @@ function uniqueIdProblems(config: ConfigFile): string[] {
     const first = entityIds.get(entity.id);
     if (first !== undefined) lines.push(`${at}.id: "${entity.id}" is already the id of business_entities[${first}]`);
     else entityIds.set(entity.id, i);
-    const scenarios = new Set<string>();
-    entity.activations.forEach((activation, j) => {
-      const here = `${at}.activations[${j}]`;
-      const id = activation.id.toLowerCase();
-      const before = activationIds.get(id);
-      if (before) lines.push(`${here}.id: "${activation.id}" is already the id of ${before}`);
-      else activationIds.set(id, here);
-      activation.country_activations.forEach((ca, k) => {
-        const scenario = `${ca.country}/${ca.model}/${ca.einvoicing_type}`;
-        if (scenarios.has(scenario)) lines.push(`${here}.country_activations[${k}]: ${scenario} is configured twice for this business entity`);
-        scenarios.add(scenario);
-      });
+    lines.push(...entityRuleProblems(entity, `${at}.`, activationIds));
+  });
+  return lines;
+}
+
+/**
+ * What a schema cannot say about one business entity: its activation ids are unique (among
+ * `activationIds`, lower-case id → where it was seen, which this fills) and it names no
+ * (country, model, transaction type) twice. The admin API checks an entity with the same rules.
+ */
+export function entityRuleProblems(entity: BusinessEntity, prefix: string, activationIds: Map<string, string>): string[] {
+  const lines: string[] = [];
+  const scenarios = new Set<string>();
+  entity.activations.forEach((activation, j) => {
+    const here = `${prefix}activations[${j}]`;
+    const id = activation.id.toLowerCase();
+    const before = activationIds.get(id);
+    if (before) lines.push(`${here}.id: "${activation.id}" is already the id of ${before}`);
+    else activationIds.set(id, here);
+    activation.country_activations.forEach((ca, k) => {
+      const scenario = `${ca.country}/${ca.model}/${ca.einvoicing_type}`;
+      if (scenarios.has(scenario)) lines.push(`${here}.country_activations[${k}]: ${scenario} is configured twice for this business entity`);
+      scenarios.add(scenario);
     });
   });
   return lines;
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const v of Object.values(value)) deepFreeze(v);

@@ -7,7 +7,16 @@ export const SettingsSchema = Type.Object({
   host: Type.String({ minLength: 1, maxLength: 255 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
-  apiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  apiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  adminApiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  oauthClientId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
+  oauthClientSecretFile: Type.Optional(Type.String({ minLength: 1 })),
+  oauthAuthorizeUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
+  oauthTokenUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
+  oauthScope: Type.String({ minLength: 1, maxLength: 500 }),
+  billingTokenTtl: Type.Integer({ minimum: 60, maximum: 86_400 }),
+  billingSiteDomain: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }),
+  billingOauthRedirectUri: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
   configFile: Type.Optional(Type.String({ minLength: 1 })),
   bodyLimit: Type.String({ pattern: '^[0-9]+(b|kb|mb|gb)?$' }),
   authMaxFailures: Type.Integer({ minimum: 1, maximum: 1_000_000 }),
@@ -59,7 +68,8 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'host', env: 'HOST', flag: 'host', kind: 'string', default: '127.0.0.1', help: 'interface the adapter listens on' },
   { key: 'port', env: 'ADAPTER_PORT', flag: 'port', kind: 'integer', default: 8080, help: 'adapter port; 0 picks a free port and prints it' },
   { key: 'dataDir', env: 'DATA_DIR', flag: 'data-dir', kind: 'string', default: './data', help: 'directory for the SQLite database and the generated API key' },
-  { key: 'apiKey', env: 'ADAPTER_API_KEY', flag: 'api-key', kind: 'string', help: 'API key the platform must send (16+ visible ASCII characters); generated on first start and kept in DATA_DIR/adapter-api-key when unset' },
+  { key: 'apiKey', env: 'ADAPTER_API_KEY', flag: 'api-key', kind: 'string', help: 'the operator\'s SPI key, valid for every merchant (32+ visible ASCII characters); generated on first start and kept in DATA_DIR/adapter-api-key when unset' },
+  { key: 'adminApiKey', env: 'ADMIN_API_KEY', flag: 'admin-api-key', kind: 'string', help: 'key of the admin API (`Authorization: Bearer …` on /admin; 32+ visible ASCII characters; opens nothing else); generated on first start and kept in DATA_DIR/admin-api-key when unset' },
   { key: 'configFile', env: 'ADAPTER_CONFIG', flag: 'config', kind: 'string', help: 'JSON or YAML file with business entities, activations and driver settings; the built-in demo configuration when unset' },
   { key: 'bodyLimit', env: 'BODY_LIMIT', flag: 'body-limit', kind: 'string', default: '10mb', help: 'largest accepted request body (b, kb, mb, gb); larger bodies get 413' },
   { key: 'authMaxFailures', env: 'AUTH_MAX_FAILURES', flag: 'auth-max-failures', kind: 'integer', default: 10, help: 'failed authentications one client may make within the window before it gets 429' },
@@ -76,7 +86,15 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'dispatchConcurrency', env: 'DISPATCH_CONCURRENCY', flag: 'dispatch-concurrency', kind: 'integer', default: 4, help: 'documents transmitted or tracked at the same time' },
   { key: 'dispatchRetryHorizon', env: 'DISPATCH_RETRY_HORIZON', flag: 'dispatch-retry-horizon', kind: 'integer', default: 86_400, help: 'seconds a document is retried after transport errors before it is FAILED' },
   { key: 'billingUrl', env: 'BILLING_URL', flag: 'billing-url', kind: 'string', help: 'base URL of the billing platform that receives status callbacks (`{BILLING_URL}/api/v2/invoices/{id}/einvoice_status`); when unset, callbacks are kept queued' },
-  { key: 'billingAccessToken', env: 'BILLING_ACCESS_TOKEN', flag: 'billing-access-token', kind: 'string', help: 'OAuth access token sent as `Authorization: Bearer …` with every callback' },
+  { key: 'billingAccessToken', env: 'BILLING_ACCESS_TOKEN', flag: 'billing-access-token', kind: 'string', help: 'a fixed access token sent as `Authorization: Bearer …` with the callbacks to BILLING_URL (the single-merchant shortcut); without it, the tokens of `merchants connect` (OAuth) are used; the billing module also accepts it on its receivers' },
+  { key: 'oauthClientId', env: 'OAUTH_CLIENT_ID', flag: 'oauth-client-id', kind: 'string', default: 'einvoicing-adapter', help: 'the adapter\'s OAuth client id at the platform (for the callbacks\' access tokens); the billing module registers this client' },
+  { key: 'oauthClientSecretFile', env: 'OAUTH_CLIENT_SECRET_FILE', flag: 'oauth-client-secret-file', kind: 'string', help: 'file holding the OAuth client secret; DATA_DIR/oauth-client-secret (generated, 0600) when unset' },
+  { key: 'oauthAuthorizeUrl', env: 'OAUTH_AUTHORIZE_URL', flag: 'oauth-authorize-url', kind: 'string', default: 'https://app.chargebee.com/oauth2/authorize', help: 'the platform\'s authorization endpoint (a merchant\'s `callback.authorize_url` overrides it)' },
+  { key: 'oauthTokenUrl', env: 'OAUTH_TOKEN_URL', flag: 'oauth-token-url', kind: 'string', default: 'https://app.chargebee.com/oauth2/token', help: 'the platform\'s token endpoint (a merchant\'s `callback.token_url` overrides it); http only for a loopback host' },
+  { key: 'oauthScope', env: 'OAUTH_SCOPE', flag: 'oauth-scope', kind: 'string', default: 'einvoicing.status', help: 'scope asked for in the authorization request' },
+  { key: 'billingTokenTtl', env: 'BILLING_TOKEN_TTL', flag: 'billing-token-ttl', kind: 'integer', default: 3600, help: 'seconds an access token issued by the billing module stays valid' },
+  { key: 'billingSiteDomain', env: 'BILLING_SITE_DOMAIN', flag: 'billing-site-domain', kind: 'string', default: 'demo', help: 'the billing site\'s name, the `domain` claim of the access tokens it issues (the platform\'s `{domain}.chargebee.com`)' },
+  { key: 'billingOauthRedirectUri', env: 'BILLING_OAUTH_REDIRECT_URI', flag: 'billing-oauth-redirect-uri', kind: 'string', help: 'the redirect URI the billing module accepts for the OAuth client (the adapter\'s `{PUBLIC_URL}/oauth/callback`); `start` sets it to its own adapter\'s' },
   { key: 'providerId', env: 'EINVOICING_PROVIDER_ID', flag: 'provider-id', kind: 'string', default: 'einvoicing-adapter', help: '`einvoicing_provider_id` of every callback' },
   { key: 'callbackConcurrency', env: 'CALLBACK_CONCURRENCY', flag: 'callback-concurrency', kind: 'integer', default: 32, help: 'callbacks in flight at the same time (one per document: a document\'s callbacks go in order)' },
   { key: 'callbackTimeout', env: 'CALLBACK_TIMEOUT', flag: 'callback-timeout', kind: 'integer', default: 10_000, help: 'milliseconds one callback request may take before it counts as a network error' },
@@ -128,7 +146,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
       result.problems.map((p) => {
         const spec = SETTINGS.find((s) => s.key === p.path);
         const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
-        const message = p.path === 'apiKey' || p.path === 'billingApiKey' || p.path === 'billingAccessToken' ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        const message = ['apiKey', 'adminApiKey', 'billingApiKey', 'billingAccessToken'].includes(p.path) ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
         return `${name}: ${message}`;
       }),
     );

@@ -176,13 +176,23 @@ export interface Driver {
    * Starts the driver's own network from its settings (which `settingsSchema` already passed).
    * Throws ConfigError for what a schema cannot check (a certificate that cannot be read).
    */
-  network?(settings: Readonly<Record<string, unknown>>, entities: readonly BusinessEntity[], deps: NetworkDeps): DriverNetwork;
+  network?(settings: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork;
   /**
    * What the platform is told of a configured activation that lists this model: the driver may
    * say it is not live yet (VERIFACTU: PENDING until the entity has a production certificate).
    * Pure; submissions are still gated by the configured status.
    */
   activationStatus?(entity: BusinessEntity, settings: Readonly<Record<string, unknown>>, configured: ActivationStatus): ActivationStatus;
+}
+
+/**
+ * The business entities as a network sees them: live (the directory changes at run time) and
+ * including removed ones, whose accepted documents still travel.
+ */
+export interface EntityLookup {
+  get(id: string): BusinessEntity | undefined;
+  /** Every id known now (for checking settings keyed by entity at start). */
+  ids(): readonly string[];
 }
 
 /** The scenario the platform asks about in data_input_fields and submits documents for. */

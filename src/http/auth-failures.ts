@@ -1,7 +1,9 @@
 /**
- * Counts failed authentications per client (its address) in a fixed window that starts at the
- * first failure. Once a client reaches the limit it gets 429 with Retry-After until the window
- * ends, whatever key it sends, so a key cannot be guessed faster than the limit allows.
+ * Counts failed authentications per subject (a client address, or the digest of a presented
+ * key) in a fixed window that starts at the first failure. Once a subject reaches the limit its
+ * failures get 429 with Retry-After until the window ends, so keys cannot be guessed faster than
+ * the limit allows. It never sees a valid key: those are served before it is asked (auth.ts), so
+ * one merchant's misconfigured key cannot lock out another sharing its address.
  * Memory is bounded: beyond `maxClients` the oldest entries are dropped.
  */
 export class AuthFailureLimiter {
@@ -37,11 +39,6 @@ export class AuthFailureLimiter {
     this.clients.delete(client); // re-insert so Map order stays oldest-first
     this.clients.set(client, { count: 1, windowStart: now });
     this.evict();
-  }
-
-  /** A successful authentication clears the client's record. */
-  succeeded(client: string): void {
-    this.clients.delete(client);
   }
 
   private evict(): void {

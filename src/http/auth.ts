@@ -1,32 +1,48 @@
+import { createHash } from 'node:crypto';
 import type { Context, Next } from 'koa';
-import type { KeyVerifier } from '../adapter/api-key.js';
+import type { Principal } from '../directory/directory.js';
 import type { AuthFailureLimiter } from './auth-failures.js';
 import { BareStatusError } from './errors.js';
 import type { RequestState } from './request-log.js';
 
+/** Who a presented key is: undefined when it opens nothing here. */
+export type KeyResolver = (presented: string | undefined) => Principal | undefined;
+
 export interface AuthDeps {
-  verifier: KeyVerifier;
+  resolveKey: KeyResolver;
   limiter: AuthFailureLimiter;
 }
 
 /**
- * Checks the request's API key. A client over its failure limit gets 429 with Retry-After
- * before its key is even looked at; every failure counts towards the limit.
+ * The principal of the request's key. A valid key is always served, whatever failures came from
+ * its address before. A wrong or missing key counts as a failure of its source address and of
+ * the key presented; once either is over the limit the answer is 429 with Retry-After.
  */
-export function authenticate(ctx: Context, deps: AuthDeps): boolean {
-  const client = ctx.ip || 'unknown';
-  const wait = deps.limiter.retryAfter(client);
+export function authenticate(ctx: Context, deps: AuthDeps): Principal | undefined {
+  const presented = (ctx.state as RequestState).identity.apiKey;
+  const principal = deps.resolveKey(presented);
+  if (principal) return principal;
+  const subjects = [`address ${ctx.ip || 'unknown'}`];
+  if (presented !== undefined) subjects.push(`key ${createHash('sha256').update(presented).digest('base64url')}`);
+  const wait = Math.max(...subjects.map((s) => deps.limiter.retryAfter(s)));
+  for (const s of subjects) deps.limiter.recordFailure(s);
   if (wait > 0) throw new BareStatusError(429, { 'Retry-After': String(wait) });
-  const ok = deps.verifier.verify((ctx.state as RequestState).identity.apiKey);
-  if (ok) deps.limiter.succeeded(client);
-  else deps.limiter.recordFailure(client);
-  return ok;
+  return undefined;
 }
 
-/** Guard for SPI endpoints: 401 without a body when the key is missing or wrong. */
+/** Guard for SPI endpoints: 401 without a body when the key is missing or wrong; the principal in `ctx.state.principal`. */
 export function requireApiKey(deps: AuthDeps) {
   return async function guard(ctx: Context, next: Next): Promise<void> {
-    if (!authenticate(ctx, deps)) throw new BareStatusError(401);
+    const principal = authenticate(ctx, deps);
+    if (!principal) throw new BareStatusError(401);
+    (ctx.state as { principal?: Principal }).principal = principal;
     await next();
   };
+}
+
+/** The principal requireApiKey found; a route mounted without the guard is a programming error. */
+export function principalOf(ctx: Context): Principal {
+  const principal = (ctx.state as { principal?: Principal }).principal;
+  if (!principal) throw new Error('principalOf: the route is not behind requireApiKey');
+  return principal;
 }

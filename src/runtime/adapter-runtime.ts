@@ -2,7 +2,14 @@ import { rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
 import { createAdapterApp } from '../adapter/app.js';
-import { keyVerifier, resolveApiKey, type KeyVerifier, type ResolvedApiKey } from '../adapter/api-key.js';
+import { API_KEY_FILE, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../adapter/api-key.js';
+import { Directory } from '../directory/directory.js';
+import { directoryLookup } from '../directory/entity-lookup.js';
+import { seedEntities } from '../directory/entity-seed.js';
+import { CallbackSites } from '../oauth/callback-sites.js';
+import { oauthClientSecret } from '../oauth/client-secret.js';
+import { TokenSeal } from '../oauth/token-seal.js';
+import { beginAuthorization, type AuthorizationDeps } from '../oauth/authorization.js';
 import { loadConfigFile } from '../config/config-file.js';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../config/settings.js';
@@ -23,7 +30,12 @@ export interface AdapterRuntime {
   readonly url: string;
   readonly port: number;
   readonly apiKey: ResolvedApiKey;
+  readonly adminApiKey: ResolvedApiKey;
   readonly store: Store;
+  readonly directory: Directory;
+  readonly sites: CallbackSites;
+  /** The authorize URL that connects a site ('' the operator's BILLING_URL, else a merchant) with this adapter as redirect. */
+  authorizeUrl(siteId: string): Promise<string>;
   readonly config: ConfigFile;
   /** Dispatcher, sandbox network and callback worker. */
   readonly lifecycle: Lifecycle;
@@ -53,25 +65,41 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   warnUnservedActivations(config, drivers, logger);
   const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
+  let adminApiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
   try {
-    apiKey = resolveApiKey(settings.apiKey, settings.dataDir);
-    lifecycle = startLifecycle(settings, config, store, drivers, logger, clock, source === 'built-in demo' ? process.cwd() : dirname(source));
-    const { dispatcher, sandbox, recorder } = lifecycle;
+    seedEntities(store, config, clock(), logger);
+    const directory = new Directory(store);
+    const seal = TokenSeal.open(settings.dataDir);
+    let secret: string | undefined;
+    const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => (secret ??= oauthClientSecret(settings)), clock, logger });
+    const authorization: AuthorizationDeps = { store, sites, seal, clock };
+    apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
+    adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
+    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), sites, logger, clock, configDir: source === 'built-in demo' ? process.cwd() : dirname(source) });
+    const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
+    const operator = options.verifier ?? keyVerifier(apiKey.key);
+    const admin = keyVerifier(adminApiKey.key);
+    const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
     const app = createAdapterApp({
       config,
+      directory,
       store,
       drivers,
       logger,
-      verifier: options.verifier ?? keyVerifier(apiKey.key),
+      resolveKey: spiKeyResolver(operator, (sha) => directory.current().merchantOfKey(sha)),
+      resolveAdminKey: (presented) => (presented !== undefined && admin.verify(presented) ? { kind: 'operator' } : undefined),
       limiter: new AuthFailureLimiter({ maxFailures: settings.authMaxFailures, windowSeconds: settings.authFailureWindow }),
+      authorization,
+      sites,
+      onDirectoryChanged: () => callbacks.poke(),
       version,
       clock,
       bodyLimitBytes: bodyLimitBytes(settings.bodyLimit),
       trustProxy: settings.trustProxy,
       helpBaseUrl: settings.errorHelpUrl,
       links: new DownloadLinks(store.linkKey, settings.downloadUrlTtl),
-      publicUrl: settings.publicUrl?.replace(/\/+$/, ''),
+      publicUrl,
       onAccepted: dispatcher && (() => dispatcher.poke()),
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
@@ -83,12 +111,19 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     if (apiKey.source === 'generated') {
       say(`einvoicing-adapter: generated an API key, kept in ${apiKey.file} (shown only this once):\n\n    ${apiKey.key}\n`);
     }
+    if (adminApiKey.source === 'generated') {
+      say(`einvoicing-adapter: generated an admin API key (for /admin), kept in ${adminApiKey.file} (shown only this once):\n\n    ${adminApiKey.key}\n`);
+    }
     say(`einvoicing-adapter: adapter listening on ${server.url} (configuration: ${source})`);
     return {
       url: server.url,
       port: server.port,
       apiKey,
+      adminApiKey,
       store,
+      directory,
+      sites,
+      authorizeUrl: (siteId) => beginAuthorization(siteId, `${publicUrl ?? server.url}/oauth/callback`, authorization),
       config,
       lifecycle,
       async close() {
@@ -102,10 +137,12 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     await lifecycle?.close();
     await store.close();
     // A key generated by a start that failed was never shown: drop it so the next start shows its own.
-    if (apiKey?.source === 'generated' && apiKey.file) rmSync(apiKey.file, { force: true });
+    for (const key of [apiKey, adminApiKey]) if (key?.source === 'generated' && key.file) rmSync(key.file, { force: true });
     throw err;
   }
 }
+
+export const ADMIN_API_KEY_FILE = 'admin-api-key';
 
 /** An activation the platform will be offered but no driver can serve deserves a loud line. */
 function warnUnservedActivations(config: ConfigFile, drivers: DriverRegistry, logger: Logger): void {

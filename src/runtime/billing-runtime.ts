@@ -15,17 +15,20 @@ import { listen } from '../http/server.js';
 import { methodNotImplemented } from '../billing/errors.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 import { version } from '../paths.js';
+import { AccessTokens } from '../billing/oauth/access-tokens.js';
+import type { OAuthClientRegistration } from '../billing/oauth/oauth-server.js';
+import { oauthClientSecret } from '../oauth/client-secret.js';
 
 const BILLING_API_KEY_FILE = 'billing-api-key';
-/** The token the adapter's status callbacks carry, shared by `start` with its own adapter. */
-const ACCESS_TOKEN_FILE = 'billing-access-token';
+/** The key that signs the access tokens billing issues (HS256); made on first start. */
+const TOKEN_KEY_FILE = 'billing-token-key';
 
 export interface BillingRuntime {
   readonly url: string;
   readonly port: number;
   readonly apiKey: ResolvedApiKey;
-  /** BILLING_ACCESS_TOKEN, or the one generated and kept in DATA_DIR. */
-  readonly accessToken: string;
+  /** The OAuth client billing registers (the adapter): `start` adds its adapter's redirect URI. */
+  readonly oauthClient: OAuthClientRegistration;
   readonly store: BillingStore;
   readonly einvoicing: EinvoicingSettings;
   readonly webhooks: WebhookWorker;
@@ -56,13 +59,18 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
   const einvoicing = einvoicingSettings(settings);
   const store = openOrExplain(settings.dataDir, clock);
   let apiKey: ResolvedApiKey | undefined;
-  let token: ResolvedApiKey | undefined;
   const webhooks = new WebhookWorker({ store, clock, logger, concurrency: settings.webhookConcurrency, timeoutMs: settings.webhookTimeout, userAgent: `einvoicing-adapter-billing/${version}` });
   let einvoiceWorker: EinvoiceWorker | undefined;
   let client: AdapterClient | undefined;
   try {
     apiKey = resolveApiKey(settings.billingApiKey, settings.dataDir, BILLING_API_KEY_FILE);
-    token = resolveApiKey(settings.billingAccessToken, settings.dataDir, ACCESS_TOKEN_FILE);
+    const tokenKey = Buffer.from(resolveApiKey(undefined, settings.dataDir, TOKEN_KEY_FILE, 43).key, 'base64url');
+    const tokens = new AccessTokens(new Uint8Array(tokenKey), clock, settings.billingTokenTtl);
+    const oauthClient: OAuthClientRegistration = {
+      clientId: settings.oauthClientId,
+      secret: oauthClientSecret(settings),
+      redirectUris: new Set(settings.billingOauthRedirectUri ? [settings.billingOauthRedirectUri] : []),
+    };
     const ctx: BillingContext & { einvoicing: EinvoicingSettings } = {
       store,
       clock,
@@ -72,7 +80,13 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       onEvent: () => webhooks.poke(),
       onEinvoiceJob: () => einvoiceWorker?.poke(),
     };
-    const app = createBillingApp({ ...ctx, logger, verifier: keyVerifier(apiKey.key), accessToken: keyVerifier(token.key) });
+    const app = createBillingApp({
+      ...ctx,
+      logger,
+      verifier: keyVerifier(apiKey.key),
+      callbackCredentials: { tokens, fixed: settings.billingAccessToken ? keyVerifier(settings.billingAccessToken) : undefined },
+      oauth: { store, clock, tokens, client: oauthClient, domain: settings.billingSiteDomain },
+    });
     const server = await listen(app.callback(), settings.host, settings.billingPort, { unknownMethodBody: JSON.stringify(methodNotImplemented().body()) });
     webhooks.poke();
     const connectAdapter = (target: AdapterTarget) => {
@@ -102,7 +116,7 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       url: server.url,
       port: server.port,
       apiKey,
-      accessToken: token.key,
+      oauthClient,
       store,
       einvoicing,
       webhooks,

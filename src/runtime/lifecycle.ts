@@ -9,6 +9,8 @@ import { SandboxNetwork } from '../driver/transports/sandbox.js';
 import { TransportSet } from '../driver/transports/transport-set.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
+import type { EntityLookup } from '../driver/types.js';
+import type { CallbackSites } from '../oauth/callback-sites.js';
 
 /** The background half of the adapter: dispatcher, transport and callback worker, wired. */
 export interface Lifecycle {
@@ -17,12 +19,24 @@ export interface Lifecycle {
   sandbox?: SandboxNetwork | undefined;
   /** Each document's transport; absent with TRANSPORT=none. */
   transports?: TransportSet | undefined;
-  callbacks?: CallbackWorker | undefined;
+  callbacks: CallbackWorker;
   /** Stops the workers; their rows stay queued for the next start. */
   close(): Promise<void>;
 }
 
-export function startLifecycle(settings: Settings, config: ConfigFile, store: Store, drivers: DriverRegistry, logger: Logger, clock: () => Date, configDir: string): Lifecycle {
+export interface LifecycleDeps {
+  settings: Settings;
+  config: ConfigFile;
+  store: Store;
+  drivers: DriverRegistry;
+  entities: EntityLookup;
+  sites: CallbackSites;
+  logger: Logger;
+  clock: () => Date;
+  configDir: string;
+}
+
+export function startLifecycle({ settings, config, store, drivers, entities, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
   const retry = { minMs: settings.retryMinDelay, maxMs: settings.retryMaxDelay };
   const recorder = new StatusRecorder(store, {
     providerId: settings.providerId,
@@ -32,22 +46,18 @@ export function startLifecycle(settings: Settings, config: ConfigFile, store: St
   const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox) : undefined;
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, drivers, { clock, logger, configDir, retry, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
+    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
   const dispatcher = transports
     ? new Dispatcher({ store, drivers, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;
   if (!dispatcher) logger.warn('TRANSPORT=none: accepted documents are kept queued and not transmitted');
-  let poster: CallbackPoster | undefined;
-  let callbacks: CallbackWorker | undefined;
-  if (settings.billingUrl) {
-    poster = new CallbackPoster(settings.billingUrl, settings.billingAccessToken, settings.callbackTimeout, settings.callbackConcurrency);
-    callbacks = new CallbackWorker({ store, poster, clock, logger, concurrency: settings.callbackConcurrency, retry });
-    const worker = callbacks;
-    recorder.onRecorded(() => worker.poke());
-    worker.poke();
-  } else {
-    logger.warn('BILLING_URL is unset: status callbacks are kept queued until it is set');
-  }
+  // Always running: merchants' sites may be connected at run time. The callbacks of a site
+  // without a destination or a usable token wait in the outbox (CallbackSites.held).
+  const poster = new CallbackPoster(settings.callbackTimeout, settings.callbackConcurrency);
+  const callbacks = new CallbackWorker({ store, poster, sites, clock, logger, concurrency: settings.callbackConcurrency, retry });
+  recorder.onRecorded(() => callbacks.poke());
+  callbacks.poke();
+  if (!settings.billingUrl) logger.warn('BILLING_URL is unset: status callbacks of documents without a merchant are kept queued until it is set');
   dispatcher?.poke();
   return {
     recorder,
@@ -56,9 +66,9 @@ export function startLifecycle(settings: Settings, config: ConfigFile, store: St
     transports,
     callbacks,
     async close() {
-      await Promise.all([dispatcher?.close(), callbacks?.close()]);
+      await Promise.all([dispatcher?.close(), callbacks.close()]);
       await transports?.close();
-      poster?.close();
+      poster.close();
     },
   };
 }

@@ -6,6 +6,8 @@ import type { Database } from './db.js';
 export interface CallbackRow {
   id: number;
   documentId: string;
+  /** Where it goes: the document's merchant, '' for the operator's own site (BILLING_URL). */
+  siteId: string;
   path: string;
   body: string;
   attempts: number;
@@ -23,15 +25,24 @@ export interface CallbackEnd {
 }
 
 export function callbackStatements(db: Database) {
-  // The oldest pending row of each document only: a document's callbacks go out in order.
-  const due = db.prepare<[string, number], CallbackRow>(
-    `SELECT c.id, c.document_id AS documentId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
-     FROM callbacks c INDEXED BY callbacks_queue
+  // The oldest pending row of each document only: a document's callbacks go out in order. Rows
+  // of held sites (a JSON array of site ids: no token, a refresh refused) wait where they are.
+  const due = db.prepare<[string, string, number], CallbackRow>(
+    `SELECT c.id, c.document_id AS documentId, d.merchant_id AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
+     FROM callbacks c INDEXED BY callbacks_queue JOIN documents d ON d.id = c.document_id
      WHERE c.state = 'pending' AND c.next_attempt_at <= ?
+       AND d.merchant_id NOT IN (SELECT value FROM json_each(?))
        AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
      ORDER BY c.id LIMIT ?`,
   );
-  const nextDue = db.prepare<[], { at: string | null }>("SELECT min(next_attempt_at) AS at FROM callbacks WHERE state = 'pending'");
+  const nextDue = db.prepare<[string], { at: string | null }>(
+    `SELECT min(c.next_attempt_at) AS at FROM callbacks c JOIN documents d ON d.id = c.document_id
+     WHERE c.state = 'pending' AND d.merchant_id NOT IN (SELECT value FROM json_each(?))`,
+  );
+  const heldCount = db.prepare<[string], { site: string; n: number }>(
+    `SELECT d.merchant_id AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id
+     WHERE c.state = 'pending' AND d.merchant_id IN (SELECT value FROM json_each(?)) GROUP BY d.merchant_id`,
+  );
   const attempt = db.prepare('UPDATE callbacks SET attempts = ?, next_attempt_at = ?, last_error = ?, response_status = ? WHERE id = ?');
   const end = db.prepare(
     'UPDATE callbacks SET state = @state, attempts = @attempts, response_status = @responseStatus, response_body = @responseBody, last_error = @error, ended_at = @at WHERE id = @id',
@@ -41,9 +52,11 @@ export function callbackStatements(db: Database) {
     'SELECT id, state, attempts, body, response_status AS responseStatus, last_error AS lastError FROM callbacks WHERE document_id = ? ORDER BY id',
   );
   return {
-    /** Up to `limit` deliverable rows, oldest first, at most one per document. */
-    due: (now: string, limit: number) => due.all(now, limit),
-    nextDueAt: () => nextDue.get()?.at ?? undefined,
+    /** Up to `limit` deliverable rows, oldest first, at most one per document, none of a held site. */
+    due: (now: string, limit: number, held: readonly string[] = []) => due.all(now, JSON.stringify(held), limit),
+    nextDueAt: (held: readonly string[] = []) => nextDue.get(JSON.stringify(held))?.at ?? undefined,
+    /** Pending callbacks per held site. */
+    waiting: (held: readonly string[]) => new Map(heldCount.all(JSON.stringify(held)).map((r) => [r.site, r.n])),
     /** A failed attempt that will be retried: kept so a restart resumes where this one stopped. */
     attemptFailed: (id: number, attempts: number, nextAt: string, error: string, responseStatus: number | null) =>
       void attempt.run(attempts, nextAt, error, responseStatus, id),

@@ -11,6 +11,8 @@ export interface NewDocument {
   transactionType: string;
   documentType: string;
   businessEntityId: string;
+  /** The merchant the document belongs to ('' for none): scopes the key, reads and callbacks. */
+  merchantId: string;
   bodySha256: string;
   body: string;
   requestId: string;
@@ -32,6 +34,7 @@ export interface StoredArtifact {
 }
 
 export interface DocumentKey {
+  merchantId: string;
   platformId: string;
   type: string;
   model: string;
@@ -49,7 +52,7 @@ export interface ExistingDocument {
 /** A stored document as read back: its row, its artifacts in order and its status history. */
 export type StoredDocument = Pick<
   NewDocument,
-  'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'body' | 'createdAt'
+  'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'merchantId' | 'body' | 'createdAt'
 > & {
   artifacts: StoredArtifact[];
   statuses: StatusRecord[];
@@ -80,15 +83,15 @@ export interface StatusRecord {
 
 export function documentStatements(db: Database) {
   // The newest document under the key (there are several only when earlier ones FAILED).
-  const findByKey = db.prepare<[string, string, string, string], ExistingDocument>(
+  const findByKey = db.prepare<[string, string, string, string, string], ExistingDocument>(
     `SELECT d.id, d.body_sha256 AS bodySha256, d.request_id AS requestId,
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
-     FROM documents d WHERE d.platform_id = ? AND d.type = ? AND d.model = ? AND d.country = ?
+     FROM documents d WHERE d.platform_id = ? AND d.type = ? AND d.model = ? AND d.country = ? AND d.merchant_id = ?
      ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
   );
   const insertDoc = db.prepare(
-    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
-     VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @bodySha256, @body, @requestId, @createdAt)`,
+    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at)
+     VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @merchantId, @bodySha256, @body, @requestId, @createdAt)`,
   );
   const insertArtifact = db.prepare(
     'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -102,7 +105,7 @@ export function documentStatements(db: Database) {
   const getBody = db.prepare<[string], { body: string }>('SELECT body FROM documents WHERE id = ?');
   const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
     `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
-            business_entity_id AS businessEntityId, body, created_at AS createdAt FROM documents WHERE id = ?`,
+            business_entity_id AS businessEntityId, merchant_id AS merchantId, body, created_at AS createdAt FROM documents WHERE id = ?`,
   );
   const getArtifacts = db.prepare<[string], StoredArtifact & { encoding: string }>(
     'SELECT document_type AS documentType, mime_type AS mimeType, content, encoding FROM document_artifacts WHERE document_id = ? ORDER BY seq',
@@ -116,9 +119,12 @@ export function documentStatements(db: Database) {
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
      FROM documents d WHERE d.id = ?`,
   );
+  const getMerchant = db.prepare<[string], { merchantId: string }>('SELECT merchant_id AS merchantId FROM documents WHERE id = ?');
   const getSubmitted = db.prepare<[string], { id: string; createdAt: string }>('SELECT id, created_at AS createdAt FROM documents WHERE id = ?');
   return {
-    findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country),
+    findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country, k.merchantId),
+    /** The merchant a document belongs to ('' for none); undefined when there is no such document. */
+    merchantOf: (id: string) => getMerchant.get(id)?.merchantId,
     bodyOf: (id: string) => getBody.get(id)?.body,
     /** Document, artifacts, first status and transmission row; the caller wraps it in a transaction. */
     insert(d: NewDocument): void {

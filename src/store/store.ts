@@ -7,6 +7,7 @@ import { statusChangeStatements, type StatusChangeStatements } from './status-ch
 import { transmissionStatements, type TransmissionStatements } from './transmissions.js';
 import { GroupCommit } from './group-commit.js';
 import { chainStatements, type ChainStatements } from './chains.js';
+import { directoryStatements, type DirectoryStatements } from './directory.js';
 import { writeSubmission, type ChainWrites, type WriteOutcome } from './submission-write.js';
 import { WriterThread } from './writer-thread.js';
 import type { NewDocument } from './documents.js';
@@ -27,6 +28,8 @@ export interface Store {
   readonly transmissions: TransmissionStatements;
   readonly callbacks: CallbackStatements;
   readonly chains: ChainStatements;
+  /** Business entities, merchants, keys and OAuth connections (wrap writes in `transaction`). */
+  readonly directory: DirectoryStatements;
   /** Runs `work` in one IMMEDIATE write transaction on this thread's connection, now. */
   transaction<T>(work: () => T): T;
   /** Runs `work` in a write transaction shared with the other writes of this event-loop turn. */
@@ -73,6 +76,7 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
       transmissions: transmissionStatements(db),
       callbacks: callbackStatements(db),
       chains,
+      directory: directoryStatements(db),
       transaction: (work) => db.transaction(work).immediate(),
       batched: (work) => writes.run(work),
       writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row, chainWrites)),

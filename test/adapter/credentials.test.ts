@@ -63,27 +63,38 @@ describe('POST /credentials/validate', () => {
     });
   });
 
-  it('answers 429 with Retry-After once a client passes the failure limit, whatever key it then sends', async () => {
+  it('answers 429 with Retry-After to wrong keys once a client passes the failure limit, on every SPI route', async () => {
     adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '3', AUTH_FAILURE_WINDOW: '120' } });
-    for (let i = 0; i < 3; i++) expect((await validate('wrong-key-0123456789')).status).to.equal(401);
-    const blocked = await validate(adapter.key);
+    for (let i = 0; i < 3; i++) expect((await validate(`wrong-key-${i}-0123456789`)).status).to.equal(401);
+    const blocked = await validate('wrong-key-3-0123456789');
     expect(blocked.status).to.equal(429);
     const retryAfter = Number(blocked.headers.get('retry-after'));
     expect(retryAfter).to.be.within(1, 120);
     expect(await blocked.text()).to.equal('');
     // The limit covers every SPI endpoint, so keys cannot be guessed through another route.
-    const other = await adapter.call('/einvoicing/activations');
+    const other = await adapter.call('/einvoicing/activations', { key: 'wrong-key-4-0123456789' });
     expect(other.status).to.equal(429);
     expect(other.headers.get('retry-after')).to.match(/^\d+$/);
   });
 
-  it('a success clears the client failure count', async () => {
-    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '3' } });
-    for (let round = 0; round < 3; round++) {
-      expect((await validate('wrong-key-0123456789')).status).to.equal(401);
-      expect((await validate('wrong-key-0123456789')).status).to.equal(401);
-      expect((await validate(adapter.key)).status).to.equal(200);
-    }
+  it('serves the right key however many wrong keys came from its address (100 wrong, then 200), and keeps refusing the wrong ones', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '10', AUTH_FAILURE_WINDOW: '300' } });
+    const statuses = new Set<number>();
+    for (let i = 0; i < 100; i++) statuses.add((await validate(`misconfigured-merchant-key-${i}`)).status);
+    expect([...statuses].sort()).to.deep.equal([401, 429]);
+    expect((await validate(adapter.key)).status).to.equal(200);
+    expect((await adapter.call('/einvoicing/activations')).status).to.equal(200);
+    expect((await validate('misconfigured-merchant-key-100')).status).to.equal(429);
+    expect((await validate(adapter.key)).status).to.equal(200);
+  });
+
+  it('limits one wrong key presented from many addresses too', async () => {
+    adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '2', TRUST_PROXY: 'true' } });
+    const from = (ip: string, key: string) => adapter.call('/credentials/validate', { method: 'POST', key, headers: { 'x-forwarded-for': ip } });
+    expect((await from('203.0.113.1', 'guessed-key-0123456789')).status).to.equal(401);
+    expect((await from('203.0.113.2', 'guessed-key-0123456789')).status).to.equal(401);
+    expect((await from('203.0.113.3', 'guessed-key-0123456789')).status).to.equal(429);
+    expect((await from('203.0.113.3', adapter.key)).status).to.equal(200);
   });
 
   it('answers 500 BasicErrorResponse with a generic message, details only in the log', async () => {
@@ -113,16 +124,17 @@ describe('failed-authentication limits behind a trusted proxy', () => {
 
   it('counts failures per client address taken from X-Forwarded-For when TRUST_PROXY is on', async () => {
     adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '2', TRUST_PROXY: 'true' } });
-    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
-    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
-    expect((await validate('203.0.113.7', adapter.key)).status).to.equal(429);
-    expect((await validate('198.51.100.9', adapter.key)).status).to.equal(200);
+    expect((await validate('203.0.113.7', 'wrong-key-a-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.7', 'wrong-key-b-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.7', 'wrong-key-c-0123456789')).status).to.equal(429);
+    expect((await validate('198.51.100.9', 'wrong-key-d-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.7', adapter.key)).status).to.equal(200);
   });
 
   it('ignores X-Forwarded-For when TRUST_PROXY is off, so a client cannot dodge its limit', async () => {
     adapter = await startTestAdapter({ env: { AUTH_MAX_FAILURES: '2' } });
-    expect((await validate('203.0.113.7', 'wrong-key-0123456789')).status).to.equal(401);
-    expect((await validate('203.0.113.8', 'wrong-key-0123456789')).status).to.equal(401);
-    expect((await validate('203.0.113.9', adapter.key)).status).to.equal(429);
+    expect((await validate('203.0.113.7', 'wrong-key-a-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.8', 'wrong-key-b-0123456789')).status).to.equal(401);
+    expect((await validate('203.0.113.9', 'wrong-key-c-0123456789')).status).to.equal(429);
   });
 });

@@ -12,7 +12,7 @@ describe('GET /health', () => {
   });
   afterEach(() => adapter.close());
 
-  it('answers 200 UP with the database and drivers components, without credentials', async () => {
+  it('answers 200 UP with the database, drivers and callbacks components, without credentials', async () => {
     const res = await adapter.call('/health', { key: null });
     expect(res.status).to.equal(200);
     const body = await bodyOf(res);
@@ -22,6 +22,7 @@ describe('GET /health', () => {
     expect(body.components.map((c: { id: string; type: string; status: string }) => [c.id, c.type, c.status])).to.deep.equal([
       ['database', 'DATABASE', 'UP'],
       ['drivers', 'ADAPTER', 'UP'],
+      ['callbacks', 'API', 'UP'],
     ]);
     expect(body.components[0].description).to.equal(`Schema version ${MIGRATIONS.length}.`);
     expect(Date.parse(body.time)).to.be.closeTo(Date.now(), 5000);

@@ -4,6 +4,7 @@ import { CallbackPoster } from '../../src/callbacks/callback-poster.js';
 import { CallbackWorker } from '../../src/callbacks/callback-worker.js';
 import { createLogger } from '../../src/log.js';
 import { openStore } from '../../src/store/store.js';
+import { staticSite } from '../helpers/static-site.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // Callback delivery: QUEUED callbacks are written the way the dispatcher writes them (a SUCCESS
@@ -45,8 +46,8 @@ export async function callbackFigures(concurrency = 32): Promise<CallbackFigures
   try {
     await queue(store);
     const logger = createLogger('silent');
-    const poster = new CallbackPoster(receiver.url, 'bench-token', 10_000, concurrency);
-    const worker = new CallbackWorker({ store, poster, clock: () => new Date(), logger, concurrency, retry: { minMs: 1000, maxMs: 60_000 } });
+    const poster = new CallbackPoster(10_000, concurrency);
+    const worker = new CallbackWorker({ store, poster, sites: staticSite(receiver.url, 'bench-token'), clock: () => new Date(), logger, concurrency, retry: { minMs: 1000, maxMs: 60_000 } });
     const started = process.hrtime.bigint();
     worker.poke();
     while (store.callbacks.count('pending') > 0) await new Promise((r) => setTimeout(r, 5));
@@ -70,7 +71,7 @@ async function queue(store: ReturnType<typeof openStore>): Promise<void> {
       const at = new Date(t0 + i).toISOString();
       store.documents.insert({
         id: `doc-${i}`, platformId: `INV-${i}`, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice',
-        businessEntityId: 'bench', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: at, artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
+        businessEntityId: 'bench', merchantId: '', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: at, artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
       });
     }
   });

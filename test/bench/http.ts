@@ -57,14 +57,14 @@ export async function httpFigures(seconds: number): Promise<HttpFigure[]> {
   const echo = await startEcho('10mb');
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
   const floor = await startStorageFloor(join(dataDir, 'floor'));
-  const settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG, LOG_LEVEL: 'warn', TRANSPORT: process.env.BENCH_TRANSPORT ?? 'sandbox', ADAPTER_API_KEY: 'bench-key-0123456789abcdef' });
+  const settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG, LOG_LEVEL: 'warn', TRANSPORT: process.env.BENCH_TRANSPORT ?? 'sandbox', ADAPTER_API_KEY: 'bench-key-0123456789abcdef0123456789' });
   const adapter = await startAdapter(settings, { logger: createLogger('warn'), say: () => undefined });
   try {
     const figures: HttpFigure[] = [];
-    await load('warm-up', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef' }, body, 2);
+    await load('warm-up', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef0123456789' }, body, 2);
     figures.push(await load(`Koa JSON echo of the same body (${template.length} bytes)`, echo.url, {}, body, seconds));
     figures.push(await load('storage floor: the same durable write, no validation or render', floor.url, {}, body, seconds));
-    figures.push(await load('POST /einvoicing/documents (validate, render, store)', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef' }, body, seconds));
+    figures.push(await load('POST /einvoicing/documents (validate, render, store)', `${adapter.url}/einvoicing/documents`, { authorization: 'Bearer bench-key-0123456789abcdef0123456789' }, body, seconds));
     return figures;
   } finally {
     await echo.close();

@@ -17,7 +17,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 // comes, the status receivers (token, shape, 422, idempotency) and send_einvoice.
 
 const ADAPTER = 'http://adapter.test';
-const ADAPTER_KEY = 'nock-adapter-key-0123456789';
+const ADAPTER_KEY = 'nock-adapter-key-0123456789abcdef0123456789';
 const TOKEN = 'callback-token-0123456789';
 
 describe('the SPI document billing builds', () => {

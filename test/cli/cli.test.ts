@@ -79,7 +79,7 @@ describe('the einvoicing-adapter bin', () => {
   });
 
   it('on SIGTERM stops accepting, finishes the in-flight request, closes the database and exits 0', async () => {
-    const child = runBin(['serve'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-1' } });
+    const child = runBin(['serve'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-0123456789abcdef' } });
     const [, , port] = await child.waitFor(LISTENING);
     expect(existsSync(join(cwd, 'data', 'adapter.sqlite-wal'))).to.equal(true);
 
@@ -90,7 +90,7 @@ describe('the einvoicing-adapter bin', () => {
     const body = JSON.stringify({ note: 'in flight' });
     await new Promise<void>((resolve) => socket.once('connect', resolve));
     socket.write(
-      `POST /credentials/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer operator-chosen-key-1\r\n` +
+      `POST /credentials/validate HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer operator-chosen-key-0123456789abcdef\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
     );
     await new Promise((r) => setTimeout(r, 100));
@@ -116,7 +116,7 @@ describe('the einvoicing-adapter bin', () => {
   });
 
   it('start reports a port in use or an unknown host in one line, and keeps a new key for the next start', async () => {
-    const blocker = runBin(['serve', '--data-dir', 'other'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-1' } });
+    const blocker = runBin(['serve', '--data-dir', 'other'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-0123456789abcdef' } });
     const [, , port] = await blocker.waitFor(LISTENING);
     const busy = await runBinToEnd(['start', '--port', port!], { cwd });
     expect(busy.code).to.equal(1);
@@ -137,9 +137,9 @@ describe('the einvoicing-adapter bin', () => {
   it('migrate creates the database and is a no-op the second time', async () => {
     const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd });
     expect(first.code).to.equal(0);
-    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\n.*store\/adapter\.sqlite: schema version 7\n$/);
+    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\n.*store\/adapter\.sqlite: schema version 8\n$/);
     const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store' } });
-    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 7 (up to date)\n');
+    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 8 (up to date)\n');
   });
 
   it('names DATA_DIR in one line when the store cannot be used', async () => {

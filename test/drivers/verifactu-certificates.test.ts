@@ -1,3 +1,4 @@
+import { listLookup } from '../../src/directory/entity-lookup.js';
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import https from 'node:https';
@@ -62,7 +63,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
   });
 
   const start = (settings: Record<string, unknown>) => {
-    network = verifactuNetwork(settings, ENTITIES, { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: () => undefined });
+    network = verifactuNetwork(settings, listLookup(ENTITIES), { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: () => undefined });
     return network;
   };
   const certificates = () => ({
@@ -138,7 +139,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
     }
     expect(lines({ ca_file: 'missing-ca.pem', certificates: { nobody: { pkcs12_file: p12 }, 'pem-entity': { cert_file: 'missing.pem', key_file: 'missing.key' }, 'p12-entity': { pkcs12_file: p12, cert_file: 'x.pem' } } })).to.deep.equal([
       `drivers.VERIFACTU.ca_file: cannot read ${join(pki.dir, 'missing-ca.pem')}: ENOENT`,
-      'drivers.VERIFACTU.certificates.nobody: no business entity has this id (configured: pem-entity, p12-entity)',
+      'drivers.VERIFACTU.certificates.nobody: no business entity has this id (known: pem-entity, p12-entity)',
       `drivers.VERIFACTU.certificates.pem-entity.cert_file: cannot read ${join(pki.dir, 'missing.pem')}: ENOENT`,
       `drivers.VERIFACTU.certificates.pem-entity.key_file: cannot read ${join(pki.dir, 'missing.key')}: ENOENT`,
       'drivers.VERIFACTU.certificates.p12-entity: give either pkcs12_file, or cert_file and key_file',

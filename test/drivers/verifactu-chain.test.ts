@@ -117,7 +117,7 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
   it('leaves an unbroken chain: every answered record kept, the rest of the burst chained after the restart', async () => {
     const TOTAL = 800;
     const cwd = tempDir('verifactu-crash-');
-    const KEY = 'verifactu-crash-key-0123456789';
+    const KEY = 'verifactu-crash-key-0123456789abcdef';
     const env = { ADAPTER_PORT: '0', DATA_DIR: join(cwd, 'data'), ADAPTER_API_KEY: KEY, ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none', LOG_LEVEL: 'warn' };
     const start = async (): Promise<{ child: Child; url: string }> => {
       const child = runBin(['serve'], { cwd, env });

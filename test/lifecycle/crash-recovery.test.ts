@@ -12,7 +12,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 // restarted on the same DATA_DIR: the callbacks it owed arrive once the platform recovers,
 // each (document, status) exactly once, in order per document.
 
-const KEY = 'crash-test-key-0123456789';
+const KEY = 'crash-test-key-0123456789abcdef0123';
 const REJECTING = '0088:4000000000010';
 
 interface Delivery {

@@ -17,7 +17,7 @@ import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 // recorded and delivered to a webhook receiver built on the platform's own webhook handler; a
 // buyer rejection injected through the sandbox control API shows on the invoice.
 
-const ADAPTER_KEY = 'loop-adapter-key-0123456789';
+const ADAPTER_KEY = 'loop-adapter-key-0123456789abcdef0123456789';
 const BILLING_KEY = 'loop-billing-key-0123456789';
 const HOOK_USER = 'hooks';
 const HOOK_PASSWORD = 'hook-secret-42';

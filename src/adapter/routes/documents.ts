@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
+import { principalOf } from '../../http/auth.js';
 import { parseQuery } from '../../http/query.js';
 import type { DownloadLinks } from '../download-links.js';
 import { DownloadQuery } from '../schemas/queries.js';
@@ -19,16 +20,16 @@ export interface DocumentsRouteDeps extends SubmitDeps {
  */
 export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void {
   router.post('/einvoicing/documents', async (ctx) => {
-    ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string);
+    ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string, principalOf(ctx));
   });
   /** GET /einvoicing/documents/{document_id}/status — the current status and its history's payloads. */
   router.get('/einvoicing/documents/:document_id/status', (ctx) => {
-    ctx.body = documentStatus(ctx.params.document_id!, deps.store);
+    ctx.body = documentStatus(ctx.params.document_id!, deps.store, principalOf(ctx));
   });
   /** GET /einvoicing/documents/{document_id}/download — content and signed links of each representation. */
   router.get('/einvoicing/documents/:document_id/download', (ctx) => {
     const q = parseQuery(DownloadQuery, ctx.query);
-    ctx.body = downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps);
+    ctx.body = downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx));
   });
 }
 

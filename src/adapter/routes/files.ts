@@ -12,8 +12,11 @@ export function filesRoutes(router: Router, deps: { store: Store; links: Downloa
   router.get('/einvoicing/files/:document_id/:index', (ctx) => {
     const documentId = ctx.params.document_id!;
     const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
-    deps.links.verify({ documentId, index }, ctx.query.expires, ctx.query.signature, deps.clock());
+    const merchantId = typeof ctx.query.merchant === 'string' ? ctx.query.merchant : '';
     const found = findDownloadable(deps.store, documentId);
+    // A link re-aimed at another merchant's document is answered as a missing document.
+    if (found && found.merchantId !== merchantId) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
+    deps.links.verify({ documentId, index, merchantId }, ctx.query.expires, ctx.query.signature, deps.clock());
     const representation = found?.representations[index - 1];
     if (!found || !representation) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
     const extension = representation.mimeType.includes('xml') ? 'xml' : representation.mimeType.includes('pdf') ? 'pdf' : representation.mimeType.includes('png') ? 'png' : 'bin';

@@ -18,13 +18,13 @@ const DEFAULT_MESSAGES: Record<ActivationStatusCode, string> = {
 };
 
 /**
- * Activations of the configured business entities. With a country, only the country
+ * Activations of the caller's business entities. With a country, only the country
  * activations for that country are kept, and activations left with none are dropped. The
  * status is the configured one, unless a driver of the activation's models says it is not live
  * yet (see Driver.activationStatus).
  */
-export function listActivations(config: ConfigFile, filter: ActivationFilter, drivers: DriverRegistry): ActivationOut[] {
-  return entitiesFor(config, filter.businessEntityId).flatMap((entity) =>
+export function listActivations(entities: readonly BusinessEntity[], config: ConfigFile, filter: ActivationFilter, drivers: DriverRegistry): ActivationOut[] {
+  return entitiesFor(entities, filter.businessEntityId).flatMap((entity) =>
     entity.activations.flatMap((activation): ActivationOut[] => {
       const countryActivations = activation.country_activations
         .filter((ca) => !filter.country || ca.country === filter.country)
@@ -63,15 +63,16 @@ function reportedStatus(entity: BusinessEntity, activation: Activation, config: 
 }
 
 /** Business entities (mode=business_entities); with a country, those with an activation there. */
-export function listBusinessEntities(config: ConfigFile, filter: ActivationFilter): BusinessEntityOut[] {
-  return entitiesFor(config, filter.businessEntityId)
+export function listBusinessEntities(entities: readonly BusinessEntity[], filter: ActivationFilter): BusinessEntityOut[] {
+  return entitiesFor(entities, filter.businessEntityId)
     .filter((e) => !filter.country || e.activations.some((a) => a.country_activations.some((ca) => ca.country === filter.country)))
     .map((e) => ({ id: e.id, display_name: e.display_name }));
 }
 
-function entitiesFor(config: ConfigFile, id: string | undefined): readonly BusinessEntity[] {
-  if (id === undefined) return config.business_entities;
-  const entity = config.business_entities.find((e) => e.id === id);
+/** The caller's entities (a merchant's key sees its own only; another's id is as unknown as any). */
+function entitiesFor(entities: readonly BusinessEntity[], id: string | undefined): readonly BusinessEntity[] {
+  if (id === undefined) return entities;
+  const entity = entities.find((e) => e.id === id);
   if (!entity) throw SpiError.one(404, 'NOT_FOUND', `business entity ${id} is not configured at this provider`);
   return [entity];
 }

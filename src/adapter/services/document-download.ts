@@ -1,3 +1,4 @@
+import { sees, type Principal } from '../../directory/directory.js';
 import { SpiError } from '../../http/errors.js';
 import type { Store } from '../../store/store.js';
 import type { DownloadLinks } from '../download-links.js';
@@ -29,6 +30,8 @@ export interface Downloadable {
   country: string;
   transactionType: string;
   documentType: string;
+  /** The merchant it belongs to ('' for none): a related document belongs to its parent's. */
+  merchantId: string;
   representations: Representation[];
 }
 
@@ -48,9 +51,10 @@ export interface DownloadDeps {
   clock: () => Date;
 }
 
-export function downloadDocument(id: string, q: DownloadQuery, base: string, requestId: string, deps: DownloadDeps): DownloadResponse {
+export function downloadDocument(id: string, q: DownloadQuery, base: string, requestId: string, deps: DownloadDeps, principal: Principal): DownloadResponse {
   const found = findDownloadable(deps.store, id);
-  if (!found) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
+  // Another merchant's document is answered exactly as a missing one.
+  if (!found || !sees(principal, found.merchantId)) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
   const asked = { model: q.model, country: q.country.toUpperCase(), transaction_type: q.transaction_type, document_type: q.document_type };
   const actual = { model: found.model, country: found.country, transaction_type: found.transactionType, document_type: found.documentType };
   const differ = (Object.keys(asked) as (keyof typeof asked)[]).filter((k) => asked[k] !== actual[k]);
@@ -70,7 +74,7 @@ export function downloadDocument(id: string, q: DownloadQuery, base: string, req
     request_id: requestId,
     model: found.model as Model,
     documents: chosen.map((r) => {
-      const link = deps.links.sign(base, { documentId: found.id, index: r.index }, now);
+      const link = deps.links.sign(base, { documentId: found.id, index: r.index, merchantId: found.merchantId }, now);
       return {
         mime_type: r.mimeType,
         document_url: link.url,

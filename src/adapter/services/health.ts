@@ -1,5 +1,6 @@
 import type { DriverRegistry } from '../../driver/registry.js';
 import type { Logger } from '../../log.js';
+import type { CallbackSites } from '../../oauth/callback-sites.js';
 import type { Store } from '../../store/store.js';
 import type { HealthComponent, HealthReport } from '../schemas/responses.js';
 
@@ -9,6 +10,8 @@ export interface HealthDeps {
   version: string;
   clock: () => Date;
   logger: Logger;
+  /** The callback sites, for the ones held (absent: not reported). */
+  sites?: Pick<CallbackSites, 'held'> | undefined;
 }
 
 /**
@@ -16,14 +19,17 @@ export interface HealthDeps {
  * is down. Descriptions stay generic: /health needs no credentials, so causes go to the log.
  */
 export function healthReport(deps: HealthDeps): HealthReport {
-  const components = [databaseComponent(deps), driversComponent(deps.drivers)];
+  const components = [databaseComponent(deps), driversComponent(deps.drivers), ...callbacksComponent(deps)];
   const down = components.filter((c) => c.status === 'DOWN');
+  const warn = components.filter((c) => c.status === 'WARN');
   return {
-    status: down.length ? 'DOWN' : 'UP',
+    status: down.length ? 'DOWN' : warn.length ? 'WARN' : 'UP',
     version: deps.version,
     description: down.length
       ? `The service is unhealthy: ${down.map((c) => c.name).join(', ')} down.`
-      : 'The service is healthy.',
+      : warn.length
+        ? `The service works, with warnings: ${warn.map((c) => c.description).join(' ')}`.slice(0, 250)
+        : 'The service is healthy.',
     components,
     time: deps.clock().toISOString(),
   };
@@ -37,6 +43,24 @@ function databaseComponent({ store, logger }: HealthDeps): HealthComponent {
   } catch (err) {
     logger.error({ err }, 'health: database check failed');
     return { ...base, status: 'DOWN', description: 'The database cannot be used.' };
+  }
+}
+
+/**
+ * WARN while some merchant's callbacks are held (never connected, or its tokens can no longer be
+ * refreshed). Counts only: which merchants and why is for the admin API (`GET /admin/merchants`)
+ * and the log, since /health needs no credentials.
+ */
+function callbacksComponent({ sites, logger }: HealthDeps): HealthComponent[] {
+  if (!sites) return [];
+  const base = { id: 'callbacks', name: 'Status callbacks', type: 'API' as const };
+  try {
+    const held = [...sites.held().values()].filter((h) => h.report).length;
+    if (held === 0) return [{ ...base, status: 'UP', description: 'Every connected site receives its callbacks.' }];
+    return [{ ...base, status: 'WARN', description: `Callbacks of ${held} merchant${held === 1 ? '' : 's'} are held until connected again (GET /admin/merchants says which).` }];
+  } catch (err) {
+    logger.error({ err }, 'health: callback sites check failed');
+    return [{ ...base, status: 'DOWN', description: 'The callback sites cannot be read.' }];
   }
 }
 

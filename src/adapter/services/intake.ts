@@ -26,7 +26,17 @@ export interface Intake {
  * prevents the driver from judging (shape, routing, activation) is an SpiError with one item per
  * problem; the driver's own findings come back as issues.
  */
-export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry): Intake {
+/**
+ * Whose entities a submission may be issued by: every live one (the operator's key, the CLI) or
+ * one merchant's. A merchant's document issued by anyone else is a 403 that says nothing of
+ * whether that issuer is known here.
+ */
+export interface IntakeScope {
+  entities: readonly BusinessEntity[];
+  merchant?: boolean;
+}
+
+export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Intake {
   const envelope = parseEnvelope(body);
   const transactionType = envelope.transaction_type ?? 'B2B';
   const driver = drivers.get(envelope.model, envelope.country);
@@ -41,7 +51,7 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   }
   const raw = (body as { overrides?: unknown }).overrides === undefined ? body : documentFromOverrides(envelope, (body as { overrides: unknown }).overrides, driver, documentType);
   const doc = checked(envelope.type === 'APPLICATION_RESPONSE' ? ApplicationResponseDocumentSchema : MainDocumentSchema, raw) as SpiDocument;
-  const entity = issuingEntity(body, doc, raw !== body, config);
+  const entity = issuingEntity(body, doc, raw !== body, scope);
   if (!isActivated(entity, scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
   }
@@ -55,16 +65,19 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
  * may carry no identifier at all), the mapped one when they carry none; a mapped identifier of
  * another configured entity is refused rather than sent for either.
  */
-function issuingEntity(body: unknown, doc: SpiDocument, mapped: boolean, config: ConfigFile): BusinessEntity {
+function issuingEntity(body: unknown, doc: SpiDocument, mapped: boolean, scope: IntakeScope): BusinessEntity {
   const own = issuingParty(doc);
   const standard = mapped ? issuingParty(body as Record<string, unknown>) : own;
   const issuer = standard.ids.length > 0 ? standard : own;
-  const entity = findIssuingEntity(config, issuer.ids);
+  const entity = findIssuingEntity(scope.entities, issuer.ids);
+  if (!entity && scope.merchant && issuer.ids.length > 0) {
+    throw SpiError.one(403, 'INVALID_OPERATION', `${issuer.path}: is not a business entity of this key's merchant`);
+  }
   if (!entity) {
     const at = issuer === own && mapped ? `overrides: the mapped ${own.path}` : issuer.path;
     throw SpiError.one(400, 'INVALID_OPERATION', issuer.ids.length === 0 ? `${at}: carries no identifier (tax_scheme, legal_entity.company_id or electronic_address) to find its business entity by` : `${at}: no configured business entity has the identifier ${issuer.ids.join(' or ')}`);
   }
-  const other = issuer === own ? undefined : findIssuingEntity(config, own.ids);
+  const other = issuer === own ? undefined : findIssuingEntity(scope.entities, own.ids);
   if (other && other.id !== entity.id) {
     throw SpiError.one(400, 'INVALID_DATA', `overrides: the mapped ${own.path} is business entity ${other.id}, the document's ${issuer.path} is ${entity.id}`);
   }

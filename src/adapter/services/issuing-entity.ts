@@ -1,6 +1,6 @@
 import { compactId } from '../../en16931/identifier.js';
 import type { SpiDocument, SpiParty } from '../schemas/document.js';
-import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
+import type { BusinessEntity } from '../../config/config-file-schema.js';
 
 // A document is issued by one of the configured business entities: the seller of an invoice
 // or credit note, the sender of an application response. It is recognised by any identifier
@@ -20,15 +20,16 @@ export function issuingParty(doc: SpiDocument | Record<string, unknown>): { path
   return { path, ids: ids.filter((x): x is string => typeof x === 'string' && x.length > 0) };
 }
 
-function identifiersOf(entity: BusinessEntity): Set<string> {
+/** The entity's identifiers, compacted: what submissions find it by. */
+export function identifiersOf(entity: BusinessEntity): Set<string> {
   const p = entity.party;
   const ids = [...p.tax_identifiers.map((t) => t.id), p.legal_entity.company_id, p.electronic_address?.id];
   return new Set(ids.filter((x): x is string => !!x).map(compactId));
 }
 
-export function findIssuingEntity(config: ConfigFile, ids: readonly string[]): BusinessEntity | undefined {
+export function findIssuingEntity<E extends BusinessEntity>(entities: readonly E[], ids: readonly string[]): E | undefined {
   const wanted = ids.map(compactId);
-  return config.business_entities.find((e) => {
+  return entities.find((e) => {
     const known = identifiersOf(e);
     return wanted.some((id) => known.has(id));
   });

@@ -7,10 +7,13 @@ import { SpiError } from '../../http/errors.js';
 import { driverId } from '../../driver/types.js';
 import type { Store } from '../../store/store.js';
 import { decideKey } from '../../store/submission-write.js';
+import type { Directory, DirectorySnapshot, Principal } from '../../directory/directory.js';
 import { intake, parseEnvelope } from './intake.js';
+import { findIssuingEntity, issuingParty } from './issuing-entity.js';
 
 export interface SubmitDeps {
   config: ConfigFile;
+  directory: Directory;
   drivers: DriverRegistry;
   store: Store;
   clock: () => Date;
@@ -24,7 +27,7 @@ export interface SubmissionResult {
   request_id: string;
 }
 
-type Key = { platformId: string; type: string; model: string; country: string };
+type Key = { merchantId: string; platformId: string; type: string; model: string; country: string };
 
 /**
  * POST /einvoicing/documents: validate, render, and store document + artifacts + first status
@@ -33,9 +36,12 @@ type Key = { platformId: string; type: string; model: string; country: string };
  * key's document is FAILED, a submission (same body or corrected) is a new document with a new
  * document_id, and the failed one keeps its history.
  */
-export async function submitDocument(body: unknown, deps: SubmitDeps, requestId: string): Promise<SubmissionResult> {
+export async function submitDocument(body: unknown, deps: SubmitDeps, requestId: string, principal: Principal = { kind: 'operator' }): Promise<SubmissionResult> {
   const envelope = parseEnvelope(body);
-  const key: Key = { platformId: envelope.id, type: envelope.type, model: envelope.model, country: envelope.country };
+  const directory = deps.directory.current();
+  // The key is the merchant's: two merchants' platforms may both send INV-1.
+  const merchantId = principal.kind === 'merchant' ? principal.merchantId : merchantByIssuer(directory, body);
+  const key: Key = { merchantId, platformId: envelope.id, type: envelope.type, model: envelope.model, country: envelope.country };
   const bodyText = JSON.stringify(body);
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
@@ -43,7 +49,9 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
-  const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers);
+  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant' };
+  const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers, scope);
+  if (principal.kind === 'operator') key.merchantId = directory.ownerOf(ctx.entity.id) ?? '';
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
   const now = deps.clock();
@@ -74,6 +82,18 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
   if (outcome.created) deps.onAccepted?.();
   return { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId };
+}
+
+/**
+ * The merchant of a document the operator's key submits: the owner of its issuing entity (a
+ * removed one too, so a resubmission still finds its document), '' when none.
+ */
+function merchantByIssuer(directory: DirectorySnapshot, body: unknown): string {
+  const found = findIssuingEntity(
+    [...directory.all].sort((a, b) => Number(!!a.removedAt) - Number(!!b.removedAt)).map((e) => e.entity),
+    issuingParty(body as Record<string, unknown>).ids,
+  );
+  return (found && directory.entry(found.id)?.merchantId) ?? '';
 }
 
 function conflict(key: Key, existingId: string): SpiError {

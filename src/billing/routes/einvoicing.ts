@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import type { Context, Next } from 'koa';
 import type { KeyVerifier } from '../../adapter/api-key.js';
+import type { AccessTokens } from '../oauth/access-tokens.js';
 import { SPI_STATUSES, CallbackError, applyStatus, type SpiStatus, type StatusReport } from '../einvoicing/einvoice-status.js';
 import { readResponseParams, sendApplicationResponse } from '../einvoicing/application-response.js';
 import { sendEinvoice } from '../einvoicing/send-einvoice.js';
@@ -9,19 +10,32 @@ import type { BillingContext } from '../services/context.js';
 
 // The e-invoicing side of billing's API v2:
 // - the SPI's status callbacks, `POST /api/v2/{invoices|credit_notes}/{id}/einvoice_status`,
-//   form bodies with `Authorization: Bearer BILLING_ACCESS_TOKEN`, idempotent on document id +
-//   status, 422 for a document billing never e-invoiced;
+//   form bodies with `Authorization: Bearer <access token>` (one this module's token endpoint
+//   issued, unexpired, with the operation's scope; or BILLING_ACCESS_TOKEN when set), idempotent
+//   on document id + status, 422 for a document billing never e-invoiced;
 // - `POST /api/v2/{invoices|credit_notes}/{id}/send_einvoice` (and `resend_einvoice`, the
 //   same), with the API key: submit the document's e-invoice again, or, with
 //   `application_response[status]`, an application response about it.
 
 const COLLECTIONS: Record<string, ResourceType> = { invoices: 'invoice', credit_notes: 'credit_note' };
 
-/** The status receivers: their own router, their own credential (the adapter's Bearer token). */
-export function einvoiceStatusRoutes(router: Router, ctx: BillingContext, token: KeyVerifier): void {
-  router.use(requireBearer(token));
+/**
+ * The scopes each receiver accepts: the SPI's operation for invoices names `einvoicing.status`,
+ * the one for credit notes `write_access` (the scheme's only declared scope); either is taken
+ * for credit notes, since a token the platform issued for one is meant for both.
+ */
+const RECEIVER_SCOPES: Record<string, readonly string[]> = { invoices: ['einvoicing.status'], credit_notes: ['einvoicing.status', 'write_access'] };
+
+export interface CallbackCredentials {
+  tokens: AccessTokens;
+  /** BILLING_ACCESS_TOKEN when the operator set one: accepted as is. */
+  fixed?: KeyVerifier | undefined;
+}
+
+/** The status receivers: their own router, their own credential (an OAuth access token). */
+export function einvoiceStatusRoutes(router: Router, ctx: BillingContext, credentials: CallbackCredentials): void {
   for (const [collection, resourceType] of Object.entries(COLLECTIONS)) {
-    router.post(`/${collection}/:id/einvoice_status`, (k) => {
+    router.post(`/${collection}/:id/einvoice_status`, requireAccessToken(credentials, RECEIVER_SCOPES[collection]!), (k) => {
       const report = readReport(k.request.body);
       const sender = (k.request.body as { einvoicing_provider_id?: unknown } | undefined)?.einvoicing_provider_id;
       const provider = typeof sender === 'string' && sender !== '' ? sender.slice(0, 150) : 'einvoicing';
@@ -43,12 +57,15 @@ export function sendEinvoiceRoutes(router: Router, ctx: BillingContext): void {
   }
 }
 
-function requireBearer(token: KeyVerifier) {
+function requireAccessToken(credentials: CallbackCredentials, scopes: readonly string[]) {
   return async function bearer(k: Context, next: Next): Promise<void> {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(k.get('authorization'));
-    if (!token.verify(m?.[1])) {
-      k.set('WWW-Authenticate', 'Bearer');
-      throw new CallbackError(401, 'UNAUTHORIZED', 'a valid Bearer access token is required');
+    const presented = m?.[1];
+    if (presented && credentials.fixed?.verify(presented)) return next();
+    const verdict = presented ? await credentials.tokens.verify(presented, scopes) : { ok: false as const, reason: 'a Bearer access token is required' };
+    if (!verdict.ok) {
+      k.set('WWW-Authenticate', `Bearer error="invalid_token", error_description="${verdict.reason}"`);
+      throw new CallbackError(401, 'UNAUTHORIZED', verdict.reason);
     }
     await next();
   };

@@ -13,6 +13,7 @@ import { BILLING_MIGRATIONS } from './migrations/index.js';
 import { resourceTable } from './resource-table.js';
 import { eventsTable } from './events-table.js';
 import { webhookDeliveries } from './webhook-deliveries.js';
+import { oauthStatements } from './oauth-grants.js';
 import { einvoiceJobs } from './einvoice-jobs.js';
 import type { WebhookEndpoint } from '../schemas/webhook-endpoint.js';
 
@@ -40,6 +41,7 @@ export function openBillingStore(dataDir: string, now: () => Date = () => new Da
       webhookEndpoints: resourceTable<WebhookEndpoint>(db, 'webhook_endpoints'),
       webhookDeliveries: webhookDeliveries(db),
       einvoiceJobs: einvoiceJobs(db),
+      oauth: oauthStatements(db),
       /** The next number of a sequence (`invoice`, `credit_note`): 1, 2, …; never handed out twice. */
       nextNumber: (() => {
         const stmt = db.prepare<[string], { last: number }>('INSERT INTO numbering (name, last) VALUES (?, 1) ON CONFLICT (name) DO UPDATE SET last = last + 1 RETURNING last');

@@ -1,18 +1,21 @@
 import { resolveSettings, type Settings } from '../../config/settings.js';
-import { startAdapter } from '../../runtime/adapter-runtime.js';
-import { startBilling } from '../../runtime/billing-runtime.js';
+import { ConfigError } from '../../config/config-error.js';
+import { startAdapter, type AdapterRuntime } from '../../runtime/adapter-runtime.js';
+import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
 import { settingFlags, type Command, type Values } from '../command.js';
 import { untilSignal } from '../signals.js';
 
 const SERVER_SETTINGS = [
   'HOST', 'ADAPTER_PORT', 'DATA_DIR', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG', 'BODY_LIMIT', 'AUTH_MAX_FAILURES',
-  'AUTH_FAILURE_WINDOW', 'TRUST_PROXY', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT', 'ERROR_HELP_URL',
+  'AUTH_FAILURE_WINDOW', 'TRUST_PROXY', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT', 'ERROR_HELP_URL', 'ADMIN_API_KEY', 'PUBLIC_URL',
+  'BILLING_URL', 'BILLING_ACCESS_TOKEN', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_SCOPE',
 ] as const;
 
 const BILLING_SETTINGS = [
   'HOST', 'BILLING_PORT', 'DATA_DIR', 'BILLING_API_KEY', 'BILLING_API_KEY_NAME', 'BILLING_CURRENCY', 'BILLING_TAX_RATES', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT',
   'BILLING_ACCESS_TOKEN', 'WEBHOOK_TIMEOUT', 'WEBHOOK_CONCURRENCY', 'ADAPTER_URL', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG', 'BILLING_EINVOICING_CONFIG',
   'EINVOICE_COUNTRIES', 'EINVOICE_STATUS_TIMEOUT', 'EINVOICE_RETRY_HORIZON', 'RETRY_MIN_DELAY', 'RETRY_MAX_DELAY',
+  'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'BILLING_TOKEN_TTL', 'BILLING_SITE_DOMAIN', 'BILLING_OAUTH_REDIRECT_URI',
 ] as const;
 
 type Part = 'adapter' | 'billing';
@@ -38,15 +41,31 @@ async function run(command: Command, values: Values, parts: readonly Part[]): Pr
 }
 
 /**
- * `start`: billing first (its URL is where the adapter sends status callbacks), then the adapter
- * with BILLING_URL and BILLING_ACCESS_TOKEN pointing at that billing module (a token generated
- * and kept in DATA_DIR when unset), then billing is connected to the adapter with the adapter's
- * key. ADAPTER_URL or BILLING_URL point either side at a real counterpart instead.
+ * `start`: billing first (its URL is where the adapter sends status callbacks, and its OAuth
+ * server issues the adapter's access tokens), then the adapter with BILLING_URL and the OAuth
+ * endpoints pointing at that billing module, then the adapter is authorized the way a merchant
+ * authorizes it at the platform (the authorization-code grant; consent is automatic for the
+ * registered client) unless it already holds working tokens, then billing is connected to the
+ * adapter with the adapter's key. ADAPTER_URL or BILLING_URL point either side at a real
+ * counterpart instead.
  */
 async function startWired(settings: Settings): Promise<{ close(): Promise<void> }[]> {
   const billing = await startBilling(settings, { announceLater: true });
   try {
-    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, billingAccessToken: settings.billingAccessToken ?? billing.accessToken });
+    const own = !settings.billingUrl;
+    const adapter = await startAdapter({
+      ...settings,
+      billingUrl: settings.billingUrl ?? billing.url,
+      ...(own && { oauthAuthorizeUrl: `${billing.url}/oauth2/authorize`, oauthTokenUrl: `${billing.url}/oauth2/token` }),
+    });
+    if (own && !settings.billingAccessToken) {
+      try {
+        await authorizeOwnBilling(adapter, billing, settings);
+      } catch (err) {
+        await adapter.close();
+        throw err;
+      }
+    }
     billing.announce();
     if (!settings.adapterUrl) billing.connectAdapter({ url: adapter.url, apiKey: adapter.apiKey.key });
     return [adapter, billing];
@@ -54,6 +73,16 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
     await billing.close();
     throw err;
   }
+}
+
+/** Registers the adapter's redirect URI at billing and runs the grant once, unless tokens work already. */
+async function authorizeOwnBilling(adapter: AdapterRuntime, billing: BillingRuntime, settings: Settings): Promise<void> {
+  const redirect = `${settings.publicUrl?.replace(/\/+$/, '') ?? adapter.url}/oauth/callback`;
+  billing.oauthClient.redirectUris.add(redirect);
+  const connection = adapter.store.directory.connection('');
+  if (connection && !connection.heldReason) return;
+  const res = await fetch(await adapter.authorizeUrl(''), { redirect: 'follow' });
+  if (!res.ok) throw new ConfigError([`start: the adapter could not be authorized at its billing module: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`]);
 }
 
 export const serveCommand: Command = {

@@ -2,13 +2,13 @@ import type { ConfigFile } from '../../config/config-file-schema.js';
 import type { DriverRegistry } from '../registry.js';
 import type { Transport } from '../transport.js';
 import { settingsOf } from '../driver-settings.js';
-import { driverId, type DriverNetwork, type NetworkDeps } from '../types.js';
+import { driverId, type DriverNetwork, type EntityLookup, type NetworkDeps } from '../types.js';
 
 /**
  * Which transport carries a document: the network of its driver when that driver brings one and
  * claims the issuing entity (VERIFACTU: the AEAT's web service, or its simulation in the
  * sandbox), else the adapter's configured transport (the sandbox network). The choice is made
- * per document from configuration alone, so sending and every later tracking agree.
+ * per document from configuration and the entity's id, so sending and every later tracking agree.
  */
 export class TransportSet {
   private constructor(
@@ -17,11 +17,11 @@ export class TransportSet {
   ) {}
 
   /** Starts the drivers' own networks; a ConfigError from one stops the start. */
-  static start(fallback: Transport, config: ConfigFile, drivers: DriverRegistry, deps: NetworkDeps): TransportSet {
+  static start(fallback: Transport, config: ConfigFile, entities: EntityLookup, drivers: DriverRegistry, deps: NetworkDeps): TransportSet {
     const networks = new Map<string, DriverNetwork>();
     try {
       for (const driver of drivers.all) {
-        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), config.business_entities, deps));
+        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, deps));
       }
     } catch (err) {
       void Promise.all([...networks.values()].map((n) => n.close()));

@@ -1,0 +1,88 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Directory } from '../../directory/directory.js';
+import { addEntity, getEntity, listEntities, removeEntity, replaceEntity } from '../../directory/entity-admin.js';
+import { createApiKey, createMerchant, deleteMerchant, getMerchant, merchantView, replaceMerchant, revokeApiKey } from '../../directory/merchant-admin.js';
+import { beginAuthorization, type AuthorizationDeps } from '../../oauth/authorization.js';
+import type { Store } from '../../store/store.js';
+
+export interface AdminRouteDeps {
+  store: Store;
+  directory: Directory;
+  clock: () => Date;
+  authorization: AuthorizationDeps;
+  /** Base of the redirect URI (PUBLIC_URL); the request's origin when unset. */
+  publicUrl?: string | undefined;
+  /** Something the workers care about changed (a merchant's site, its connection). */
+  onDirectoryChanged?: (() => void) | undefined;
+}
+
+/**
+ * The admin API (behind ADMIN_API_KEY, mounted under /admin): business entities exactly as the
+ * configuration file writes them, merchants, their SPI keys, and the authorize URL that connects
+ * a merchant's callbacks. Every change is seen by the next request.
+ */
+export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
+  const { store, directory, clock } = deps;
+  const changed = () => deps.onDirectoryChanged?.();
+
+  router.get('/business-entities', (ctx) => {
+    ctx.body = { business_entities: listEntities(store) };
+  });
+  router.post('/business-entities', (ctx) => {
+    ctx.status = 201;
+    ctx.body = addEntity(store, ctx.request.body, clock());
+  });
+  router.get('/business-entities/:id', (ctx) => {
+    ctx.body = getEntity(store, ctx.params.id!);
+  });
+  router.put('/business-entities/:id', (ctx) => {
+    ctx.body = replaceEntity(store, ctx.params.id!, ctx.request.body, clock());
+  });
+  router.delete('/business-entities/:id', (ctx) => {
+    removeEntity(store, ctx.params.id!, clock());
+    ctx.status = 204;
+  });
+
+  router.get('/merchants', (ctx) => {
+    ctx.body = { merchants: [...directory.current().merchants.values()].map((m) => merchantView(store, m)) };
+  });
+  router.post('/merchants', (ctx) => {
+    const merchant = createMerchant(store, directory, ctx.request.body, clock());
+    changed();
+    ctx.status = 201;
+    ctx.body = merchantView(store, merchant);
+  });
+  router.get('/merchants/:id', (ctx) => {
+    ctx.body = merchantView(store, getMerchant(directory, ctx.params.id!));
+  });
+  router.put('/merchants/:id', (ctx) => {
+    const merchant = replaceMerchant(store, directory, ctx.params.id!, ctx.request.body, clock());
+    changed();
+    ctx.body = merchantView(store, merchant);
+  });
+  router.delete('/merchants/:id', (ctx) => {
+    deleteMerchant(store, ctx.params.id!);
+    changed();
+    ctx.status = 204;
+  });
+  router.post('/merchants/:id/api-keys', (ctx) => {
+    ctx.status = 201;
+    ctx.body = createApiKey(store, ctx.params.id!, clock());
+  });
+  router.delete('/merchants/:id/api-keys/:key_id', (ctx) => {
+    revokeApiKey(store, ctx.params.id!, ctx.params.key_id!, clock());
+    ctx.status = 204;
+  });
+  /** The URL the merchant opens to authorize the adapter's callbacks (`merchants connect ID` prints the same). */
+  router.post('/merchants/:id/connect', async (ctx) => {
+    const merchant = getMerchant(directory, ctx.params.id!);
+    const url = await beginAuthorization(merchant.id, redirectUri(ctx, deps.publicUrl), deps.authorization);
+    ctx.body = { authorize_url: url };
+  });
+}
+
+/** Where the platform sends the merchant back with the code: `{PUBLIC_URL}/oauth/callback`. */
+export function redirectUri(ctx: Context, publicUrl: string | undefined): string {
+  return `${publicUrl ?? `${ctx.protocol}://${ctx.host}`}/oauth/callback`;
+}

@@ -1,0 +1,115 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { keyDigest } from '../adapter/api-key.js';
+import { SpiError } from '../http/errors.js';
+import { problemItem } from '../http/problem-errors.js';
+import type { Store } from '../store/store.js';
+import { check } from '../typed-check.js';
+import type { Directory, Merchant } from './directory.js';
+import { MerchantInputSchema, type MerchantInput } from './merchant-schema.js';
+
+// Merchants at run time: a merchant groups business entities, owns SPI keys (shown once, kept
+// as SHA-256) and has its callback site and OAuth connection.
+
+type DirectoryStore = Pick<Store, 'directory' | 'transaction'>;
+
+export interface MerchantView {
+  id: string;
+  display_name: string;
+  business_entity_ids: readonly string[];
+  callback: Merchant['callback'];
+  connection: { status: 'connected' | 'held' | 'not_connected'; reason?: string; connected_at?: string; expires_at?: string };
+  api_keys: { id: string; hint: string; created_at: string }[];
+  created_at: string;
+  updated_at: string;
+}
+
+export function merchantView(store: DirectoryStore, merchant: Merchant): MerchantView {
+  const c = store.directory.connection(merchant.id);
+  const connection: MerchantView['connection'] = !c
+    ? { status: 'not_connected' }
+    : { status: c.heldReason ? 'held' : 'connected', ...(c.heldReason && { reason: c.heldReason }), connected_at: c.connectedAt, ...(c.expiresAt && { expires_at: c.expiresAt }) };
+  return {
+    id: merchant.id,
+    display_name: merchant.displayName,
+    business_entity_ids: merchant.businessEntityIds,
+    callback: merchant.callback,
+    connection,
+    api_keys: store.directory
+      .keys()
+      .filter((k) => k.merchantId === merchant.id && !k.revokedAt)
+      .map((k) => ({ id: k.id, hint: k.hint, created_at: k.createdAt })),
+    created_at: merchant.createdAt,
+    updated_at: merchant.updatedAt,
+  };
+}
+
+export function getMerchant(directory: Directory, id: string): Merchant {
+  const m = directory.current().merchants.get(id);
+  if (!m) throw notFound(id);
+  return m;
+}
+
+export function createMerchant(store: DirectoryStore, directory: Directory, raw: unknown, now: Date): Merchant {
+  const input = checked(raw);
+  const id = input.id ?? randomUUID();
+  store.transaction(() => {
+    if (store.directory.merchants().some((m) => m.id === id)) throw SpiError.one(409, 'INVALID_OPERATION', `id: merchant ${id} already exists (PUT /admin/merchants/${id} replaces it)`);
+    put(store, id, input, now);
+  });
+  return getMerchant(directory, id);
+}
+
+export function replaceMerchant(store: DirectoryStore, directory: Directory, id: string, raw: unknown, now: Date): Merchant {
+  const input = checked(raw);
+  if (input.id !== undefined && input.id !== id) throw SpiError.one(400, 'INVALID_DATA', `id: must be ${id}, the id in the path (got ${input.id})`);
+  store.transaction(() => {
+    if (!store.directory.merchants().some((m) => m.id === id)) throw notFound(id);
+    put(store, id, input, now);
+  });
+  return getMerchant(directory, id);
+}
+
+/** The merchant and its keys go at once; its documents stay, readable with the operator's key. */
+export function deleteMerchant(store: DirectoryStore, id: string): void {
+  if (!store.transaction(() => store.directory.deleteMerchant(id))) throw notFound(id);
+}
+
+/** A new SPI key for the merchant: returned once, stored as its SHA-256. */
+export function createApiKey(store: DirectoryStore, merchantId: string, now: Date): { id: string; api_key: string; hint: string; created_at: string } {
+  const key = `mk_${randomBytes(32).toString('base64url')}`;
+  const id = randomUUID();
+  const hint = `…${key.slice(-4)}`;
+  const at = now.toISOString();
+  store.transaction(() => {
+    if (!store.directory.merchants().some((m) => m.id === merchantId)) throw notFound(merchantId);
+    store.directory.insertKey(id, merchantId, keyDigest(key), hint, at);
+  });
+  return { id, api_key: key, hint, created_at: at };
+}
+
+export function revokeApiKey(store: DirectoryStore, merchantId: string, keyId: string, now: Date): void {
+  if (!store.transaction(() => store.directory.revokeKey(merchantId, keyId, now.toISOString()))) {
+    throw SpiError.one(404, 'NOT_FOUND', `Merchant ${merchantId} has no API key ${keyId}.`);
+  }
+}
+
+function put(store: DirectoryStore, id: string, input: MerchantInput, now: Date): void {
+  const entities = store.directory.entities();
+  const ids = [...new Set(input.business_entity_ids)];
+  const unknown = ids.filter((e) => !entities.some((r) => r.id === e && !r.removedAt));
+  if (unknown.length > 0) throw SpiError.one(400, 'INVALID_DATA', `business_entity_ids: no business entity ${unknown.join(', ')}`);
+  const taken = ids.map((e) => entities.find((r) => r.id === e)!).filter((r) => r.merchantId && r.merchantId !== id);
+  if (taken.length > 0) {
+    throw SpiError.one(409, 'INVALID_OPERATION', `business_entity_ids: ${taken.map((r) => `${r.id} belongs to merchant ${r.merchantId}`).join(', ')}`);
+  }
+  store.directory.putMerchant({ id, displayName: input.display_name, callback: JSON.stringify(input.callback ?? {}), at: now.toISOString() }, ids);
+}
+
+function checked(raw: unknown): MerchantInput {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw SpiError.one(400, 'INVALID_DATA', 'the body must be a merchant (a JSON object)');
+  const result = check(MerchantInputSchema, raw);
+  if (!result.ok) throw new SpiError(400, result.problems.map(problemItem));
+  return result.value;
+}
+
+const notFound = (id: string) => SpiError.one(404, 'NOT_FOUND', `There is no merchant ${id}.`);
