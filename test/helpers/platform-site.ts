@@ -26,8 +26,12 @@ export interface PlatformSite {
   received: ReceivedCallback[];
   /** Token grants seen at /oauth2/token, by grant_type. */
   grants: string[];
+  /** Callbacks answered 401 (a bad, expired or dropped token). */
+  unauthorized: number;
   /** Answers the next N callbacks 401 whatever their token (a token the platform dropped early). */
   refuseNext(n: number): void;
+  /** Revokes every refresh token issued so far (the merchant disconnected the app). */
+  revokeAll(): void;
   close(): Promise<void>;
 }
 
@@ -38,6 +42,7 @@ export async function startPlatformSite(options: { clock: () => Date; domain: st
   const received: ReceivedCallback[] = [];
   const grants: string[] = [];
   let refusing = 0;
+  let unauthorized = 0;
   const app = new Koa();
   app.use(bodyParser({ enableTypes: ['form'] }));
   app.use(async (k, next) => {
@@ -46,11 +51,13 @@ export async function startPlatformSite(options: { clock: () => Date; domain: st
   });
   const router = new Router();
   oauthServerRoutes(router, { store, clock: options.clock, tokens, client, domain: options.domain });
-  router.post('/api/v2/:collection/:id/einvoice_status', async (k) => {
+  // Also under /sites/{domain}: a test's site_url template can show the token's domain claim filled in.
+  router.post(['/api/v2/:collection/:id/einvoice_status', '/sites/:domain/api/v2/:collection/:id/einvoice_status'], async (k) => {
     const token = /^Bearer (\S+)$/.exec(k.get('authorization'))?.[1] ?? '';
     const verdict = await tokens.verify(token, ['einvoicing.status']);
     if (refusing > 0 || !verdict.ok) {
       if (refusing > 0) refusing -= 1;
+      unauthorized += 1;
       k.status = 401;
       k.body = { errors: [{ code: 'UNAUTHORIZED', message: verdict.ok ? 'token dropped' : verdict.reason }] };
       return;
@@ -67,7 +74,11 @@ export async function startPlatformSite(options: { clock: () => Date; domain: st
     client,
     received,
     grants,
+    get unauthorized() {
+      return unauthorized;
+    },
     refuseNext: (n) => void (refusing = n),
+    revokeAll: () => void store.db.prepare('UPDATE oauth_refresh_tokens SET revoked_at = ? WHERE revoked_at IS NULL').run(Math.floor(options.clock().getTime() / 1000)),
     close: async () => {
       await server.close(1000);
       store.close();

@@ -26,6 +26,8 @@ export abstract class QueueWorker<Row extends QueueRow> {
     this.wake = new WakeTimer(
       () => this.fill(),
       (err) => this.logger.error({ err }, `${this.name} could not read its queue; trying again shortly`),
+      5_000,
+      now,
     );
   }
 

@@ -13,6 +13,8 @@ export class WakeTimer {
     /** Told when a run throws (a database that cannot be read); the next run comes after the longest sleep. */
     private readonly onError: (err: unknown) => void,
     private readonly maxSleepMs = 5_000,
+    /** The worker's clock: due times are written by it, so waits are measured by it too. */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   private run(): void {
@@ -37,7 +39,7 @@ export class WakeTimer {
   at(iso: string | undefined): void {
     if (this.stopped) return;
     clearTimeout(this.timer);
-    const wait = iso === undefined ? this.maxSleepMs : Math.min(Math.max(0, Date.parse(iso) - Date.now()), this.maxSleepMs);
+    const wait = iso === undefined ? this.maxSleepMs : Math.min(Math.max(0, Date.parse(iso) - this.now().getTime()), this.maxSleepMs);
     this.timer = setTimeout(() => this.run(), wait);
     this.timer.unref();
   }
