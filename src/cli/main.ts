@@ -2,6 +2,7 @@ import { ConfigError } from '../config/config-error.js';
 import { version } from '../paths.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { configCommand } from './commands/config.js';
+import { entitiesCommand, merchantsCommand } from './commands/directory-commands.js';
 import { driversCommand } from './commands/drivers.js';
 import { migrateCommand } from './commands/migrate.js';
 import { renderCommand } from './commands/render.js';
@@ -9,7 +10,7 @@ import { billingCommand, serveCommand, startCommand } from './commands/serve.js'
 import { validateCommand } from './commands/validate.js';
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, billingCommand, renderCommand, validateCommand, migrateCommand, driversCommand, configCommand]);
+export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, billingCommand, renderCommand, validateCommand, migrateCommand, entitiesCommand, merchantsCommand, driversCommand, configCommand]);
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -60,7 +60,7 @@ export class CallbackSites {
   }
 
   client(siteId: string): OAuthClient {
-    return new OAuthClient(this.endpoints(siteId), this.deps.clientSecret(), this.deps.clock, this.deps.settings.callbackTimeout);
+    return new OAuthClient(this.endpoints(siteId), this.deps.clientSecret, this.deps.clock, this.deps.settings.callbackTimeout);
   }
 
   /** The sites whose callbacks wait, with why; recomputed when the directory changed. */

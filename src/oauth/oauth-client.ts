@@ -41,19 +41,18 @@ export class TokenEndpointUnavailable extends Error {}
 export class OAuthClient {
   private readonly as: oauth.AuthorizationServer;
   private readonly client: oauth.Client;
-  private readonly auth: oauth.ClientAuth;
   private readonly options: oauth.TokenEndpointRequestOptions;
 
   constructor(
     readonly endpoints: OAuthEndpoints,
-    secret: string,
+    /** Read only for a grant: building the authorize URL needs no secret. */
+    private readonly secret: () => string,
     private readonly clock: () => Date,
     timeoutMs = 10_000,
   ) {
     const token = new URL(endpoints.tokenUrl);
     this.as = { issuer: token.origin, authorization_endpoint: endpoints.authorizeUrl, token_endpoint: endpoints.tokenUrl };
     this.client = { client_id: endpoints.clientId };
-    this.auth = oauth.ClientSecretBasic(secret);
     // Plain http only to a loopback host: the companion billing module and tests.
     this.options = { signal: () => AbortSignal.timeout(timeoutMs), ...(isLoopbackHttp(token) && { [oauth.allowInsecureRequests]: true }) };
   }
@@ -74,13 +73,17 @@ export class OAuthClient {
   /** The redirect's parameters (code, state, or an error) → tokens. */
   async exchangeCode(callback: URL, expectedState: string, redirectUri: string, codeVerifier: string): Promise<Tokens> {
     const params = oauth.validateAuthResponse(this.as, this.client, callback, expectedState);
-    return this.grant(async () => oauth.processAuthorizationCodeResponse(this.as, this.client, await oauth.authorizationCodeGrantRequest(this.as, this.client, this.auth, params, redirectUri, codeVerifier, this.options)));
+    return this.grant(async () => oauth.processAuthorizationCodeResponse(this.as, this.client, await oauth.authorizationCodeGrantRequest(this.as, this.client, this.auth(), params, redirectUri, codeVerifier, this.options)));
   }
 
   /** A new access token (and perhaps a new refresh token; the old one is kept otherwise). */
   async refresh(refreshToken: string): Promise<Tokens> {
-    const tokens = await this.grant(async () => oauth.processRefreshTokenResponse(this.as, this.client, await oauth.refreshTokenGrantRequest(this.as, this.client, this.auth, refreshToken, this.options)));
+    const tokens = await this.grant(async () => oauth.processRefreshTokenResponse(this.as, this.client, await oauth.refreshTokenGrantRequest(this.as, this.client, this.auth(), refreshToken, this.options)));
     return { ...tokens, refreshToken: tokens.refreshToken ?? refreshToken };
+  }
+
+  private auth(): oauth.ClientAuth {
+    return oauth.ClientSecretBasic(this.secret());
   }
 
   private async grant(request: () => Promise<oauth.TokenEndpointResponse>): Promise<Tokens> {
