@@ -72,7 +72,7 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'adminApiKey', env: 'ADMIN_API_KEY', flag: 'admin-api-key', kind: 'string', help: 'key of the admin API (`Authorization: Bearer …` on /admin; 32+ visible ASCII characters; opens nothing else); generated on first start and kept in DATA_DIR/admin-api-key when unset' },
   { key: 'configFile', env: 'ADAPTER_CONFIG', flag: 'config', kind: 'string', help: 'JSON or YAML file with business entities, activations and driver settings; the built-in demo configuration when unset' },
   { key: 'bodyLimit', env: 'BODY_LIMIT', flag: 'body-limit', kind: 'string', default: '10mb', help: 'largest accepted request body (b, kb, mb, gb); larger bodies get 413' },
-  { key: 'authMaxFailures', env: 'AUTH_MAX_FAILURES', flag: 'auth-max-failures', kind: 'integer', default: 10, help: 'failed authentications one client may make within the window before it gets 429' },
+  { key: 'authMaxFailures', env: 'AUTH_MAX_FAILURES', flag: 'auth-max-failures', kind: 'integer', default: 10, help: 'failed authentications one address (or one presented key) may make within the window before its wrong keys get 429; a valid key is always served' },
   { key: 'authFailureWindow', env: 'AUTH_FAILURE_WINDOW', flag: 'auth-failure-window', kind: 'integer', default: 300, help: 'seconds over which failed authentications are counted' },
   { key: 'trustProxy', env: 'TRUST_PROXY', flag: 'trust-proxy', kind: 'boolean', default: false, help: 'take the client address from X-Forwarded-For (only behind a proxy you run)' },
   { key: 'logLevel', env: 'LOG_LEVEL', flag: 'log-level', kind: 'string', default: 'info', help: 'fatal, error, warn, info, debug, trace or silent' },
