@@ -83,7 +83,8 @@ export function billingErrors(logger: Logger) {
       const e = asBillingError(err, ctx, logger);
       ctx.status = e.status;
       ctx.body = e.body();
-      if (e.status === 401) ctx.set('WWW-Authenticate', 'Basic realm="billing"');
+      // The receivers' 401 names its Bearer challenge itself; the API key's is Basic.
+      if (e.status === 401 && !ctx.response.get('WWW-Authenticate')) ctx.set('WWW-Authenticate', 'Basic realm="billing"');
     }
   };
 }
