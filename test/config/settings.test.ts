@@ -67,6 +67,12 @@ describe('resolveSettings', () => {
     expect(errorLines(() => resolveSettings({ ADAPTER_PORT: '1' }, { port: 'http' }))).to.deep.equal(['--port: must be an integer (got "http")']);
   });
 
+  it('refuses SPI and admin keys shorter than 32 characters, naming the setting', () => {
+    const lines = errorLines(() => resolveSettings({ ADAPTER_API_KEY: 'k'.repeat(31), ADMIN_API_KEY: 'a'.repeat(31) }));
+    expect(lines).to.deep.equal(['ADAPTER_API_KEY: must not have fewer than 32 characters', 'ADMIN_API_KEY: must not have fewer than 32 characters']);
+    expect(resolveSettings({ ADAPTER_API_KEY: 'k'.repeat(32), ADMIN_API_KEY: 'a'.repeat(32) })).to.include({ apiKey: 'k'.repeat(32), adminApiKey: 'a'.repeat(32) });
+  });
+
   it('never echoes a rejected API key', () => {
     const lines = errorLines(() => resolveSettings({ ADAPTER_API_KEY: 'short secret' }));
     expect(lines.join('\n')).to.match(/^ADAPTER_API_KEY: /);
