@@ -12,7 +12,7 @@ import { CallbackNetworkError, type CallbackPoster, type PostResult } from './ca
 export interface CallbackWorkerDeps {
   store: Pick<Store, 'callbacks' | 'batched' | 'transaction'>;
   poster: Pick<CallbackPoster, 'post'>;
-  sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held'>;
+  sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'allHeld'>;
   clock: () => Date;
   logger: Logger;
   concurrency: number;
@@ -54,11 +54,15 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     super('callback worker', deps.concurrency, deps.clock, deps.logger);
   }
 
+  // With every site held (BILLING_URL unset, no merchant connected) there is nothing to look
+  // for: the outbox is not read at each new status, only after the longest sleep.
   protected due(now: string, limit: number): CallbackRow[] {
+    if (this.deps.sites.allHeld()) return [];
     return this.deps.store.callbacks.due(now, limit, [...this.deps.sites.held().keys()]);
   }
 
   protected nextDueAt(): string | undefined {
+    if (this.deps.sites.allHeld()) return undefined;
     return this.deps.store.callbacks.nextDueAt([...this.deps.sites.held().keys()]);
   }
 

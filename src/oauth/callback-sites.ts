@@ -63,6 +63,12 @@ export class CallbackSites {
     return new OAuthClient(this.endpoints(siteId), this.deps.clientSecret, this.deps.clock, this.deps.settings.callbackTimeout);
   }
 
+  /** Whether no site can take a callback now (BILLING_URL unset and no connected merchant): the worker need not look. */
+  allHeld(): boolean {
+    const held = this.held();
+    return held.has('') && held.size === this.deps.directory.current().merchants.size + 1;
+  }
+
   /** The sites whose callbacks wait, with why; recomputed when the directory changed. */
   held(): ReadonlyMap<string, HeldSite> {
     const version = this.deps.store.directory.version();

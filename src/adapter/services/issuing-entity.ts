@@ -20,8 +20,21 @@ export function issuingParty(doc: SpiDocument | Record<string, unknown>): { path
   return { path, ids: ids.filter((x): x is string => typeof x === 'string' && x.length > 0) };
 }
 
+// Entities are frozen snapshots (the directory's, the configuration's): their identifiers are
+// computed once per entity instead of once per submission.
+const known = new WeakMap<BusinessEntity, Set<string>>();
+
 /** The entity's identifiers, compacted: what submissions find it by. */
 export function identifiersOf(entity: BusinessEntity): Set<string> {
+  let ids = known.get(entity);
+  if (!ids) {
+    ids = compacted(entity);
+    if (Object.isFrozen(entity)) known.set(entity, ids);
+  }
+  return ids;
+}
+
+function compacted(entity: BusinessEntity): Set<string> {
   const p = entity.party;
   const ids = [...p.tax_identifiers.map((t) => t.id), p.legal_entity.company_id, p.electronic_address?.id];
   return new Set(ids.filter((x): x is string => !!x).map(compactId));

@@ -49,7 +49,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
-  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant' };
+  const scope = { entities: principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant' };
   const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers, scope);
   if (principal.kind === 'operator') key.merchantId = directory.ownerOf(ctx.entity.id) ?? '';
   const errors = errorsOf(issues);
@@ -89,10 +89,8 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
  * removed one too, so a resubmission still finds its document), '' when none.
  */
 function merchantByIssuer(directory: DirectorySnapshot, body: unknown): string {
-  const found = findIssuingEntity(
-    [...directory.all].sort((a, b) => Number(!!a.removedAt) - Number(!!b.removedAt)).map((e) => e.entity),
-    issuingParty(body as Record<string, unknown>).ids,
-  );
+  const ids = issuingParty(body as Record<string, unknown>).ids;
+  const found = findIssuingEntity(directory.entities, ids) ?? findIssuingEntity(directory.all.map((e) => e.entity), ids);
   return (found && directory.entry(found.id)?.merchantId) ?? '';
 }
 
