@@ -41,7 +41,7 @@ export function admin(adapter: TestAdapter, path: string, init: { method?: strin
   return fetch(`${adapter.url}/admin${path}`, { method: init.method ?? 'GET', headers, ...(init.json !== undefined && { body: JSON.stringify(init.json) }) });
 }
 
-/** POSTs and expects `status`; the parsed body. */
+/** Awaits the response and expects `status`; the parsed body ({} for a 204). */
 export async function expectStatus(res: Promise<Response>, status: number): Promise<Record<string, any>> {
   const r = await res;
   const body = r.status === 204 ? {} : await bodyOf(r);
