@@ -53,7 +53,7 @@ export function createMerchant(store: DirectoryStore, directory: Directory, raw:
   const input = checked(raw);
   const id = input.id ?? randomUUID();
   store.transaction(() => {
-    if (store.directory.merchants().some((m) => m.id === id)) throw SpiError.one(409, 'INVALID_OPERATION', `id: merchant ${id} already exists (PUT /admin/merchants/${id} replaces it)`);
+    if (hasMerchant(store, id)) throw SpiError.one(409, 'INVALID_OPERATION', `id: merchant ${id} already exists (PUT /admin/merchants/${id} replaces it)`);
     put(store, id, input, now);
   });
   return getMerchant(directory, id);
@@ -63,7 +63,7 @@ export function replaceMerchant(store: DirectoryStore, directory: Directory, id:
   const input = checked(raw);
   if (input.id !== undefined && input.id !== id) throw SpiError.one(400, 'INVALID_DATA', `id: must be ${id}, the id in the path (got ${input.id})`);
   store.transaction(() => {
-    if (!store.directory.merchants().some((m) => m.id === id)) throw notFound(id);
+    if (!hasMerchant(store, id)) throw notFound(id);
     put(store, id, input, now);
   });
   return getMerchant(directory, id);
@@ -81,7 +81,7 @@ export function createApiKey(store: DirectoryStore, merchantId: string, now: Dat
   const hint = `…${key.slice(-4)}`;
   const at = now.toISOString();
   store.transaction(() => {
-    if (!store.directory.merchants().some((m) => m.id === merchantId)) throw notFound(merchantId);
+    if (!hasMerchant(store, merchantId)) throw notFound(merchantId);
     store.directory.insertKey(id, merchantId, keyDigest(key), hint, at);
   });
   return { id, api_key: key, hint, created_at: at };
@@ -111,5 +111,8 @@ function checked(raw: unknown): MerchantInput {
   if (!result.ok) throw new SpiError(400, result.problems.map(problemItem));
   return result.value;
 }
+
+/** Read inside the writing transaction, not from a cached snapshot: the check and the write see one state. */
+const hasMerchant = (store: DirectoryStore, id: string) => store.directory.merchants().some((m) => m.id === id);
 
 const notFound = (id: string) => SpiError.one(404, 'NOT_FOUND', `There is no merchant ${id}.`);

@@ -89,20 +89,15 @@ export class CallbackSites {
 
   /** Where the site's next callback goes and its token, refreshing a token about to expire. */
   async access(siteId: string): Promise<SiteAccess> {
-    const { settings, store, directory } = this.deps;
-    let template: string;
+    const { settings, store } = this.deps;
     if (siteId === '') {
       if (!settings.billingUrl) return { kind: 'held', reason: 'BILLING_URL is unset' };
       if (settings.billingAccessToken) return { kind: 'ready', base: settings.billingUrl, token: settings.billingAccessToken, oauth: false };
-      if (!store.directory.connection('')) return { kind: 'ready', base: settings.billingUrl, oauth: false };
-      template = settings.billingUrl;
-    } else {
-      const merchant = directory.current().merchants.get(siteId);
-      if (!merchant) return { kind: 'gone', reason: `merchant ${siteId} was removed` };
-      template = merchant.callback.site_url ?? DEFAULT_SITE_URL;
     }
+    const template = this.templateOf(siteId);
+    if (template === undefined) return { kind: 'gone', reason: `merchant ${siteId} was removed` };
     const connection = store.directory.connection(siteId);
-    if (!connection) return { kind: 'held', reason: 'not connected yet' };
+    if (!connection) return siteId === '' ? { kind: 'ready', base: template, oauth: false } : { kind: 'held', reason: 'not connected yet' };
     if (connection.heldReason) return { kind: 'held', reason: connection.heldReason };
     const tokens = await this.deps.seal.unseal<Tokens>(connection.sealed);
     const expiring = tokens.expiresAt !== undefined && Date.parse(tokens.expiresAt) - this.deps.clock().getTime() < REFRESH_MARGIN_MS;
@@ -119,7 +114,9 @@ export class CallbackSites {
     if (!connection || connection.heldReason) return this.access(siteId);
     const tokens = await this.deps.seal.unseal<Tokens>(connection.sealed);
     if (tokens.accessToken !== tokenUsed) return this.access(siteId);
-    return this.refresh(siteId, connection.sealed, tokens, this.templateOf(siteId));
+    const template = this.templateOf(siteId);
+    if (template === undefined) return this.access(siteId);
+    return this.refresh(siteId, connection.sealed, tokens, template);
   }
 
   /** Holds the site's callbacks (the platform refused even a fresh token, or the grant is gone). */
@@ -136,9 +133,11 @@ export class CallbackSites {
     return connection ? this.hold(siteId, connection.sealed, reason) : { kind: 'held', reason };
   }
 
-  private templateOf(siteId: string): string {
+  /** The site's base URL, perhaps with `{domain}`; undefined for a merchant that no longer exists. */
+  private templateOf(siteId: string): string | undefined {
     if (siteId === '') return this.deps.settings.billingUrl ?? '';
-    return this.deps.directory.current().merchants.get(siteId)?.callback.site_url ?? DEFAULT_SITE_URL;
+    const merchant = this.deps.directory.current().merchants.get(siteId);
+    return merchant && (merchant.callback.site_url ?? DEFAULT_SITE_URL);
   }
 
   /** One refresh per site at a time; the others wait for its outcome. */
