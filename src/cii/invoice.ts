@@ -22,7 +22,8 @@ export function ciiInvoiceEl(d: SemanticInvoice): XmlNode {
     el(
       'rsm:ExchangedDocumentContext',
       undefined,
-      el('ram:BusinessProcessSpecifiedDocumentContextParameter', undefined, leaf('ram:ID', d.profileId)),
+      // BT-23 is optional, and an empty parameter is not: Factur-X's schema demands its ID.
+      d.profileId ? el('ram:BusinessProcessSpecifiedDocumentContextParameter', undefined, leaf('ram:ID', d.profileId)) : undefined,
       el('ram:GuidelineSpecifiedDocumentContextParameter', undefined, leaf('ram:ID', d.customizationId)),
     ),
     el(
