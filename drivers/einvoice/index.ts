@@ -1,7 +1,7 @@
 import type { SpiDocument } from '../../src/adapter/schemas/document.js';
 import type { DocumentContext, Driver } from '../../src/driver/types.js';
+import { emailNetwork } from '../../src/driver/transports/email-network.js';
 import { EINVOICE_FIELDS } from './fields.js';
-import { einvoiceNetwork } from './network.js';
 import { render } from './render.js';
 import { EinvoiceSettingsSchema } from './settings.js';
 import { transmit } from './transmit.js';
@@ -28,7 +28,7 @@ const driver: Driver = {
   // No buyer answers come back through EINVOICE's networks: what they report is a delivery or a refusal.
   mapStatus: () => 'IN_PROCESS',
   readInbound: () => undefined,
-  network: einvoiceNetwork,
+  network: emailNetwork('EINVOICE'),
 };
 
 export const einvoiceDriver: Driver = Object.freeze(driver);

@@ -28,7 +28,9 @@ export interface Envelope {
 }
 
 export interface OutboundMessage extends Envelope {
+  /** The document as text, or as base64 when `encoding` says so (a PDF). */
   content: string;
+  encoding?: 'base64' | undefined;
 }
 
 /** The network took the message. */

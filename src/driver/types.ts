@@ -66,6 +66,8 @@ export interface Artifact {
 /** What transmit needs besides the artifact: the document's id and the configured transport. */
 export interface TransmitContext {
   readonly documentId: string;
+  /** Every artifact of the document, in render order (ZUGFERD sends the PDF and is addressed by its XML). */
+  readonly artifacts: readonly Artifact[];
   readonly transport: Transport;
   readonly now: Date;
   /** 1 for the first try of the document, 2 for the first retry… */

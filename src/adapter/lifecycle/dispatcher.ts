@@ -87,7 +87,7 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const artifact = doc.artifacts[0];
     try {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
-      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, transport, now, attempt: row.attempts + 1 });
+      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1 });
       const at = clock().toISOString();
       await store.batched(() => store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at));
     } catch (err) {

@@ -1,24 +1,28 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
+import { ConfigError } from '../../config/config-error.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../types.js';
 import { EmailTransport, type SmtpOptions } from './email-transport.js';
-import type { EinvoiceSettings, EmailSettings } from './settings.js';
+import type { EmailSettings } from './email-settings.js';
 
-// Which way an entity's EN 16931 documents travel: by e-mail through its own SMTP server when
-// `drivers.EINVOICE.email` names the entity, else through the adapter's transport (the sandbox).
-// Every setting is checked at start, every problem at once, and the password is read there (from
-// the environment or a file), never written to the configuration or a log.
+// Which way an entity's documents travel for a driver that mails them (EINVOICE, ZUGFERD): by
+// e-mail through the entity's own SMTP server when `drivers.<id>.email` names the entity, else
+// through the adapter's transport (the sandbox). Every setting is checked at start, every problem
+// at once, and the password is read there (from the environment or a file), never written to the
+// configuration or a log.
 
-const AT = 'drivers.EINVOICE.email';
 const PORTS = { starttls: 587, tls: 465, none: 25 } as const;
 
-export function einvoiceNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as EinvoiceSettings;
+/** The `network` of a driver whose settings carry `email: { <entity id>: EmailSettings }`. */
+export function emailNetwork(driverId: string): (raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps) => DriverNetwork {
+  return (raw, entities, deps) => startEmailNetwork(`drivers.${driverId}.email`, (raw as { email?: Record<string, EmailSettings> }).email ?? {}, entities, deps);
+}
+
+function startEmailNetwork(label: string, byEntity: Record<string, EmailSettings>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   const problems: string[] = [];
   const transports = new Map<string, EmailTransport>();
-  for (const [entityId, entry] of Object.entries(settings.email ?? {})) {
-    const at = `${AT}.${entityId}`;
+  for (const [entityId, entry] of Object.entries(byEntity)) {
+    const at = `${label}.${entityId}`;
     if (!entities.get(entityId)) {
       problems.push(`${at}: no business entity has this id (known: ${entities.ids().join(', ')})`);
       continue;

@@ -1,8 +1,9 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import { TransportError, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
+import { TransportError, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../transport.js';
 
-// EN 16931 invoices travel between businesses by e-mail: the legal document as an attachment to
-// the buyer's invoice address, through the seller's SMTP server. The server's answer is the
+// EN 16931 invoices travel between businesses by e-mail: the legal document (the XML, or the
+// Factur-X / ZUGFeRD PDF with its XML inside) as an attachment to the buyer's invoice address,
+// through the seller's SMTP server. The server's answer is the
 // transmission's outcome: 250 → delivered (SUCCESS); 4xx (and no answer at all) → tried again
 // with the dispatcher's backoff; 5xx → refused for good (FAILED, the reply in `errors`).
 
@@ -17,6 +18,11 @@ export interface SmtpOptions {
   ca?: Buffer | undefined;
   timeoutMs: number;
 }
+
+const DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'application/xml': 'an EN 16931 electronic invoice',
+  'application/pdf': 'a Factur-X / ZUGFeRD invoice (a PDF with the EN 16931 XML inside)',
+};
 
 interface SmtpError extends Error {
   responseCode?: number;
@@ -56,8 +62,14 @@ export class EmailTransport implements Transport {
         from: this.options.from,
         to,
         subject: `${kind} ${message.documentNumber}`,
-        text: this.options.body ?? `${kind} ${message.documentNumber} is attached as an EN 16931 electronic invoice.`,
-        attachments: [{ filename: `${message.documentNumber.replace(/[^\w.-]+/g, '_')}.xml`, content: message.content, contentType: message.mimeType }],
+        text: this.options.body ?? `${kind} ${message.documentNumber} is attached as ${DESCRIPTIONS[message.mimeType] ?? 'an electronic invoice'}.`,
+        attachments: [
+          {
+            filename: `${message.documentNumber.replace(/[^\w.-]+/g, '_')}.${message.mimeType === 'application/pdf' ? 'pdf' : 'xml'}`,
+            content: Buffer.from(message.content, message.encoding === 'base64' ? 'base64' : 'utf8'),
+            contentType: message.mimeType,
+          },
+        ],
       });
       return { messageId: info.messageId, payload: { to, response: info.response }, references: [{ key: 'smtp_message_id', value: info.messageId }] };
     } catch (err) {
