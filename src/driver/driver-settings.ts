@@ -1,5 +1,7 @@
+import { dirname } from 'node:path';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import { ConfigError } from '../config/config-error.js';
+import { loadConfigFile } from '../config/config-file.js';
 import { check } from '../typed-check.js';
 import type { DriverRegistry } from './registry.js';
 import { driverId, type Driver } from './types.js';
@@ -22,4 +24,39 @@ export function checkDriverSettings(config: ConfigFile, drivers: DriverRegistry,
     if (!result.ok) for (const p of result.problems) lines.push(`${label}: drivers.${driverId(driver)}${p.path ? `.${p.path}` : ''}: ${p.message}`);
   }
   if (lines.length > 0) throw new ConfigError(lines);
+}
+
+/** The configuration with every driver's settings checked and prepared (files they name read), as the adapter runs with it. */
+export interface AdapterConfig {
+  config: ConfigFile;
+  /** The file it came from, or `built-in demo`. */
+  source: string;
+  /** Where relative file names in the settings are read from: the configuration file's folder. */
+  configDir: string;
+}
+
+/** Loads ADAPTER_CONFIG (or the demo), checks `drivers.<id>` and lets each driver read what its settings name, once, at start. */
+export function loadAdapterConfig(file: string | undefined, drivers: DriverRegistry): AdapterConfig {
+  const { config, source } = loadConfigFile(file);
+  const label = source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`;
+  const configDir = source === 'built-in demo' ? process.cwd() : dirname(source);
+  checkDriverSettings(config, drivers, label);
+  return { config: prepareDriverSettings(config, drivers, label, configDir), source, configDir };
+}
+
+function prepareDriverSettings(config: ConfigFile, drivers: DriverRegistry, label: string, configDir: string): ConfigFile {
+  const lines: string[] = [];
+  const prepared: Record<string, Readonly<Record<string, unknown>>> = { ...config.drivers };
+  for (const driver of drivers.all) {
+    const id = driverId(driver);
+    if (!driver.prepareSettings) continue;
+    try {
+      prepared[id] = driver.prepareSettings(settingsOf(config, driver), configDir);
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      for (const line of err.lines) lines.push(`${label}: ${line}`);
+    }
+  }
+  if (lines.length > 0) throw new ConfigError(lines);
+  return { ...config, drivers: prepared as ConfigFile['drivers'] };
 }

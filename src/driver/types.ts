@@ -172,6 +172,12 @@ export interface Driver {
    * RegistroAnulacion): a new document under the same key, instead of a conflicting body.
    */
   readonly voidsByResubmission?: boolean;
+  /**
+   * Reads what the settings name outside the configuration file (ZUGFERD: a logo per business
+   * entity), once at start, and gives the settings `validate` and `render` see, so render stays
+   * pure. Throws ConfigError naming every problem by its place (`drivers.ZUGFERD.entities.x.logo_file: …`).
+   */
+  prepareSettings?(settings: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>>;
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
   readonly chain?: ChainSpec;
   /**

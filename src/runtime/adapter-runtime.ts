@@ -1,5 +1,4 @@
 import { rmSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
 import { createAdapterApp } from '../adapter/app.js';
 import { API_KEY_FILE, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../adapter/api-key.js';
@@ -10,10 +9,9 @@ import { CallbackSites } from '../oauth/callback-sites.js';
 import { oauthClientSecret } from '../oauth/client-secret.js';
 import { TokenSeal } from '../oauth/token-seal.js';
 import { beginAuthorization, type AuthorizationDeps } from '../oauth/authorization.js';
-import { loadConfigFile } from '../config/config-file.js';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../config/settings.js';
-import { checkDriverSettings } from '../driver/driver-settings.js';
+import { loadAdapterConfig } from '../driver/driver-settings.js';
 import { createRegistry, type DriverRegistry } from '../driver/registry.js';
 import type { Driver } from '../driver/types.js';
 import { AuthFailureLimiter } from '../http/auth-failures.js';
@@ -59,9 +57,8 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const logger = options.logger ?? createLogger(settings.logLevel as LogLevel);
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? (() => new Date());
-  const { config, source } = loadConfigFile(settings.configFile);
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
-  checkDriverSettings(config, drivers, source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`);
+  const { config, source, configDir } = loadAdapterConfig(settings.configFile, drivers);
   warnUnservedActivations(config, drivers, logger);
   const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
@@ -76,7 +73,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
     adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
-    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), sites, logger, clock, configDir: source === 'built-in demo' ? process.cwd() : dirname(source) });
+    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), sites, logger, clock, configDir });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);
     const admin = keyVerifier(adminApiKey.key);

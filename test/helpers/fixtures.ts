@@ -1,7 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigFile } from '../../src/config/config-file-schema.js';
-import { loadConfigFile } from '../../src/config/config-file.js';
+import { drivers } from '../../drivers/index.js';
+import { loadAdapterConfig } from '../../src/driver/driver-settings.js';
+import { createRegistry } from '../../src/driver/registry.js';
 import type { Driver } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 
@@ -39,6 +41,7 @@ export function fixturesOf(driver: Driver): Fixture[] {
     });
 }
 
+/** The fixtures' configuration as the adapter runs with it (driver settings checked and prepared). */
 export function fixtureConfig(): ConfigFile {
-  return loadConfigFile(FIXTURE_CONFIG).config;
+  return loadAdapterConfig(FIXTURE_CONFIG, createRegistry(drivers)).config;
 }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { drivers } from '../../../drivers/index.js';
 import { intake, type Intake } from '../../adapter/services/intake.js';
-import { loadConfigFile } from '../../config/config-file.js';
 import { resolveSettings } from '../../config/settings.js';
+import { loadAdapterConfig } from '../../driver/driver-settings.js';
 import { createRegistry } from '../../driver/registry.js';
 import type { Issue } from '../../driver/issues.js';
 import { SpiError } from '../../http/errors.js';
@@ -21,9 +21,10 @@ export function intakeFile(file: string | undefined, flags: ReturnType<typeof se
   }
   if (model && body && typeof body === 'object') body = { ...body, model };
   const settings = resolveSettings(process.env, flags);
-  const { config } = loadConfigFile(settings.configFile);
+  const registry = createRegistry(drivers);
+  const { config } = loadAdapterConfig(settings.configFile, registry);
   try {
-    return { ok: true, intake: intake(body, config, createRegistry(drivers)) };
+    return { ok: true, intake: intake(body, config, registry) };
   } catch (err) {
     if (!(err instanceof SpiError)) throw err;
     // Shape and routing problems have no driver code: they carry the SPI error code instead.
