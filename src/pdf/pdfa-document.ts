@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import PDFDocument from 'pdfkit';
+import { fontFaces } from './fonts.js';
+
+// A PDF/A-3b document (ISO 19005-3, conformance B) made with PDFKit: PDF 1.7, the sRGB output
+// intent with its ICC profile and the pdfaid XMP (PDFKit's `subset`), only embedded fonts (the
+// default face is DejaVu Sans, so Helvetica, which PDF/A forbids unembedded, never enters the
+// file). Deterministic: the dates come from the caller's clock and the trailer's /ID from the
+// document's own id, so the same input gives the same bytes.
+
+export type Pdf = PDFKit.PDFDocument;
+
+export interface PdfaOptions {
+  /** CreationDate and ModDate (Info and XMP). */
+  now: Date;
+  /** A stable identifier of what the PDF shows (the adapter's document id): the trailer's /ID and xmpMM:DocumentID. */
+  documentId: string;
+  /** dc:title (not Info /Title: PDFKit would copy it into the XMP unescaped, and PDF/A-3 needs only one). */
+  title: string;
+  /** BCP 47 language of the text (catalog /Lang). */
+  lang: string;
+}
+
+export const FONT_REGULAR = 'regular';
+export const FONT_BOLD = 'bold';
+
+export function createPdfa(o: PdfaOptions): Pdf {
+  const faces = fontFaces();
+  const pdf = new PDFDocument({
+    pdfVersion: '1.7',
+    subset: 'PDF/A-3b',
+    size: 'A4',
+    margin: 42,
+    bufferPages: true,
+    lang: o.lang,
+    // PDFKit types the default font as a name; it takes the font's bytes as well.
+    font: faces.regular as unknown as string,
+    info: { Producer: 'einvoicing-adapter (PDFKit)', Creator: 'einvoicing-adapter', CreationDate: o.now, ModDate: o.now },
+  });
+  pdf.registerFont(FONT_REGULAR, faces.regular as unknown as string);
+  pdf.registerFont(FONT_BOLD, faces.bold as unknown as string);
+  const digest = createHash('md5').update(o.documentId).digest();
+  // PDFKit derives /ID from the Info dictionary (the same for two documents made at the same
+  // second); the document's own id makes it unique and stable.
+  (pdf as unknown as { _id: Buffer })._id = digest;
+  appendXmp(pdf, description('xmlns:dc="http://purl.org/dc/elements/1.1/"', `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(o.title)}</rdf:li></rdf:Alt></dc:title>`));
+  appendXmp(
+    pdf,
+    description(
+      'xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"',
+      `<xmp:ModifyDate>${xmpDate(o.now)}</xmp:ModifyDate><xmp:MetadataDate>${xmpDate(o.now)}</xmp:MetadataDate><xmpMM:DocumentID>uuid:${asUuid(digest)}</xmpMM:DocumentID>`,
+    ),
+  );
+  return pdf;
+}
+
+/** Adds an `rdf:Description` to the document's XMP packet. */
+export function appendXmp(pdf: Pdf, xml: string): void {
+  (pdf as unknown as { appendXML(xml: string): void }).appendXML(xml);
+}
+
+/** `<rdf:Description rdf:about="" NAMESPACES>BODY</rdf:Description>` */
+export function description(namespaces: string, body: string): string {
+  return `<rdf:Description rdf:about="" ${namespaces}>${body}</rdf:Description>`;
+}
+
+/** The finished file. PDFKit writes synchronously into its stream's buffer, so it is read at once. */
+export function finish(pdf: Pdf): Buffer {
+  pdf.end();
+  const chunks: Buffer[] = [];
+  for (let chunk = pdf.read() as Buffer | null; chunk !== null; chunk = pdf.read() as Buffer | null) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+export function xmlText(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** XMP dates as PDFKit writes xmp:CreateDate: seconds, UTC. */
+function xmpDate(d: Date): string {
+  return `${d.toISOString().split('.')[0]}Z`;
+}
+
+function asUuid(b: Buffer): string {
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
