@@ -2,6 +2,7 @@ import type { Driver } from '../src/driver/types.js';
 import { einvoiceDriver } from './einvoice/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { verifactuDriver } from './verifactu/index.js';
+import { zugferdDriver } from './zugferd/index.js';
 
 /**
  * The driver registry: ONE line per driver, in the order `einvoicing-adapter drivers` lists
@@ -12,4 +13,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   peppolDriver,
   verifactuDriver,
   einvoiceDriver,
+  zugferdDriver,
 ]);

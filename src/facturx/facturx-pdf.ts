@@ -22,13 +22,12 @@ export interface FacturxLevel {
 
 export interface HybridOptions {
   now: Date;
-  documentId: string;
   logo?: Buffer | undefined;
 }
 
 export function facturxPdf(invoice: SemanticInvoice, xml: string, level: FacturxLevel, o: HybridOptions): Buffer {
   const kind = invoice.kind === 'Invoice' ? 'Invoice' : 'Credit note';
-  const pdf = createPdfa({ now: o.now, documentId: o.documentId, title: `${kind} ${invoice.id}`, lang: 'en' });
+  const pdf = createPdfa({ now: o.now, identity: xml, title: `${kind} ${invoice.id}`, lang: 'en' });
   drawInvoice(pdf, invoice, { logo: o.logo });
   // PDFKit takes `relationship` (its typings lag behind): it becomes the file specification's /AFRelationship.
   pdf.file(Buffer.from(xml, 'utf8'), {

@@ -21,7 +21,7 @@ const LINE_COLUMNS: readonly Column[] = [
 ];
 
 export interface InvoicePdfOptions {
-  /** PNG or JPEG bytes, printed at most 160 × 56 points at the top left. */
+  /** PNG bytes without an alpha channel (PDFKit embeds those synchronously), printed at most 160 × 56 points at the top left. */
   logo?: Buffer | undefined;
 }
 

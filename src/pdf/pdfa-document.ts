@@ -5,16 +5,16 @@ import { fontFaces } from './fonts.js';
 // A PDF/A-3b document (ISO 19005-3, conformance B) made with PDFKit: PDF 1.7, the sRGB output
 // intent with its ICC profile and the pdfaid XMP (PDFKit's `subset`), only embedded fonts (the
 // default face is DejaVu Sans, so Helvetica, which PDF/A forbids unembedded, never enters the
-// file). Deterministic: the dates come from the caller's clock and the trailer's /ID from the
-// document's own id, so the same input gives the same bytes.
+// file). Deterministic: the dates come from the caller's clock and the trailer's /ID from what
+// the PDF shows, so the same input gives the same bytes, and two documents two /IDs.
 
 export type Pdf = PDFKit.PDFDocument;
 
 export interface PdfaOptions {
   /** CreationDate and ModDate (Info and XMP). */
   now: Date;
-  /** A stable identifier of what the PDF shows (the adapter's document id): the trailer's /ID and xmpMM:DocumentID. */
-  documentId: string;
+  /** What the PDF shows, as text (a hybrid invoice: its XML): hashed into the trailer's /ID and xmpMM:DocumentID. */
+  identity: string;
   /** dc:title (not Info /Title: PDFKit would copy it into the XMP unescaped, and PDF/A-3 needs only one). */
   title: string;
   /** BCP 47 language of the text (catalog /Lang). */
@@ -39,9 +39,8 @@ export function createPdfa(o: PdfaOptions): Pdf {
   });
   pdf.registerFont(FONT_REGULAR, faces.regular as unknown as string);
   pdf.registerFont(FONT_BOLD, faces.bold as unknown as string);
-  const digest = createHash('md5').update(o.documentId).digest();
-  // PDFKit derives /ID from the Info dictionary (the same for two documents made at the same
-  // second); the document's own id makes it unique and stable.
+  const digest = createHash('md5').update(o.identity).digest();
+  // PDFKit derives /ID from the Info dictionary: the same for two documents made at the same second.
   (pdf as unknown as { _id: Buffer })._id = digest;
   appendXmp(pdf, description('xmlns:dc="http://purl.org/dc/elements/1.1/"', `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(o.title)}</rdf:li></rdf:Alt></dc:title>`));
   appendXmp(
@@ -69,7 +68,10 @@ export function finish(pdf: Pdf): Buffer {
   pdf.end();
   const chunks: Buffer[] = [];
   for (let chunk = pdf.read() as Buffer | null; chunk !== null; chunk = pdf.read() as Buffer | null) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  const file = Buffer.concat(chunks);
+  // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
+  if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
+  return file;
 }
 
 export function xmlText(s: string): string {

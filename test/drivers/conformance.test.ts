@@ -1,14 +1,15 @@
 import { expect } from 'chai';
 import { tempDir } from '../helpers/temp-dir.js';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { drivers } from '../../drivers/index.js';
 import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/adapter/schemas/document.js';
 import { intake } from '../../src/adapter/services/intake.js';
 import { errorsOf } from '../../src/driver/issues.js';
 import { createRegistry } from '../../src/driver/registry.js';
+import type { Artifact } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
-import { fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
+import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
 // One suite for every registered driver: a new driver gets metadata, golden and issue-code
@@ -17,13 +18,14 @@ import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 const registry = createRegistry(drivers);
 const config = fixtureConfig();
 
-function renderFixture(f: Fixture): string {
+function renderFixture(f: Fixture): Artifact[] {
   const { doc, driver, ctx, issues } = intake(f.body, config, registry);
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new Error(`${f.name}: ${errors.map((e) => `${e.code} ${e.path}: ${e.message}`).join('; ')}`);
   const artifacts = driver.render(doc, { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` });
-  expect(artifacts).to.have.length(1);
-  return artifacts[0]!.content;
+  expect(artifacts.length).to.be.at.least(1);
+  expect(new Set(artifacts.map((a) => a.mimeType)).size, 'one golden per MIME type').to.equal(artifacts.length);
+  return artifacts;
 }
 
 for (const driver of registry.all) {
@@ -63,8 +65,14 @@ for (const driver of registry.all) {
       }
       for (const f of valid) {
         it(f.name, () => {
-          expect(existsSync(f.golden), `${f.golden} is missing: run UPDATE_GOLDENS=1 npm test`).to.equal(true);
-          expect(renderFixture(f)).to.equal(readFileSync(f.golden, 'utf8'));
+          for (const a of renderFixture(f)) {
+            const golden = f.golden(a.mimeType);
+            expect(existsSync(golden), `${golden} is missing: run UPDATE_GOLDENS=1 npm test`).to.equal(true);
+            // Compared as bytes (a PDF is binary), but shown as text when a text golden differs.
+            const bytes = artifactBytes(a);
+            if (a.encoding === 'base64') expect(bytes.equals(readFileSync(golden)), `${golden} differs`).to.equal(true);
+            else expect(a.content).to.equal(readFileSync(golden, 'utf8'));
+          }
         });
       }
     });
@@ -93,17 +101,22 @@ for (const driver of registry.all) {
 function regenerate(valid: Fixture[]): void {
   if (!validatorAvailable()) throw new Error('UPDATE_GOLDENS needs ../shared/tools/validate-ubl to validate before writing');
   const dir = tempDir('goldens-');
-  const rendered = valid.map((f) => {
-    const file = join(dir, `${f.name}.xml`);
-    writeFileSync(file, renderFixture(f));
-    return { f, file };
-  });
-  const results = new Map(validateFiles(rendered.map((r) => r.file)).map((r) => [r.file, r]));
+  const rendered = valid.flatMap((f) =>
+    renderFixture(f).map((a) => {
+      const golden = f.golden(a.mimeType);
+      const file = join(dir, basename(golden));
+      writeFileSync(file, artifactBytes(a));
+      return { f, file, golden };
+    }),
+  );
+  // PNGs (VERIFACTU's QR codes) have no official rules; XML and PDF (Factur-X) have.
+  const checked = rendered.filter((r) => !r.file.endsWith('.png'));
+  const results = new Map(validateFiles(checked.map((r) => r.file)).map((r) => [r.file, r]));
   const failed: string[] = [];
-  for (const { f, file } of rendered) {
+  for (const { f, file, golden } of rendered) {
     const r = results.get(file);
-    if (r && r.fatal === 0) copyFileSync(file, f.golden);
-    else failed.push(`${f.name}: ${(r?.errors ?? []).filter((e) => e.flag === 'fatal').map((e) => `${e.id} ${e.message}`).join(' | ') || 'not validated'}`);
+    if (file.endsWith('.png') || (r && r.fatal === 0)) copyFileSync(file, golden);
+    else failed.push(`${f.name} ${basename(golden)}: ${(r?.errors ?? []).filter((e) => e.flag === 'fatal').map((e) => `${e.id} ${e.message}`).join(' | ') || 'not validated'}`);
   }
   if (failed.length > 0) throw new Error(`goldens not written, the official rules reject them:\n${failed.join('\n')}`);
 }

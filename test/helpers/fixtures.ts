@@ -7,8 +7,9 @@ import { createRegistry } from '../../src/driver/registry.js';
 import type { Driver } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 
-// Fixtures are the spec: fixtures/<model in lower case>/<case>.json is an SPI submission;
-// <case>.xml its golden rendering, or <case>.issues.json the issue codes it must raise.
+// Fixtures are the spec: fixtures/<model in lower case>/<case>.json is an SPI submission; its
+// golden renderings are <case>.<extension of each artifact's MIME type> (<case>.xml; ZUGFERD's
+// <case>.pdf and <case>.xml), or <case>.issues.json lists the issue codes it must raise.
 
 export const FIXTURES_DIR = join(packageRoot, 'fixtures');
 export const FIXTURE_CONFIG = join(FIXTURES_DIR, 'adapter-config.yaml');
@@ -17,10 +18,14 @@ export const UPDATE_GOLDENS = process.env.UPDATE_GOLDENS === '1';
 /** The fixed render context of goldens, so they are byte-stable. */
 export const GOLDEN_CLOCK = new Date('2025-01-01T00:00:00Z');
 
+/** The golden file's extension per artifact MIME type: a driver's artifacts have distinct types. */
+const EXTENSIONS: Readonly<Record<string, string>> = { 'application/xml': 'xml', 'application/pdf': 'pdf', 'image/png': 'png' };
+
 export interface Fixture {
   name: string;
   input: string;
-  golden: string;
+  /** The golden file of the artifact of this MIME type. */
+  golden(mimeType: string): string;
   issuesFile: string;
   body: unknown;
   /** Expected issue codes for an invalid case; undefined for a valid one. */
@@ -37,11 +42,22 @@ export function fixturesOf(driver: Driver): Fixture[] {
       const name = f.slice(0, -'.json'.length);
       const issuesFile = join(dir, `${name}.issues.json`);
       const expected = existsSync(issuesFile) ? (JSON.parse(readFileSync(issuesFile, 'utf8')) as { issues: string[] }).issues : undefined;
-      return { name, input: join(dir, f), golden: join(dir, `${name}.xml`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
+      return { name, input: join(dir, f), golden: (mime: string) => join(dir, `${name}.${extensionOf(mime)}`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
     });
 }
 
 /** The fixtures' configuration as the adapter runs with it (driver settings checked and prepared). */
 export function fixtureConfig(): ConfigFile {
   return loadAdapterConfig(FIXTURE_CONFIG, createRegistry(drivers)).config;
+}
+
+function extensionOf(mimeType: string): string {
+  const ext = EXTENSIONS[mimeType];
+  if (!ext) throw new Error(`no golden file extension for ${mimeType}: add it to test/helpers/fixtures.ts`);
+  return ext;
+}
+
+/** An artifact's bytes (base64 artifacts decoded), as its golden file holds them. */
+export function artifactBytes(a: { content: string; encoding?: 'base64' | undefined }): Buffer {
+  return Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8');
 }
