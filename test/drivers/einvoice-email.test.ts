@@ -1,14 +1,14 @@
 import { expect } from 'chai';
-import { simpleParser, type ParsedMail } from 'mailparser';
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
+import { SMTPServer } from 'smtp-server';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { ConfigError } from '../../src/config/config-error.js';
-import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
+import { SMTP_PASSWORD as PASSWORD, startSmtp } from '../helpers/smtp.js';
 import { makeTestPki } from '../helpers/certificates.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -16,56 +16,9 @@ import { tempDir } from '../helpers/temp-dir.js';
 // mailing each document as an attachment through it, and the server's answers becoming statuses:
 // 250 → SUCCESS, 4xx → retried, 5xx → FAILED with the reply.
 
-interface Received {
-  from: string;
-  to: string[];
-  mail: ParsedMail;
-}
-
-const PASSWORD = 'smtp-test-password-0123456789';
-
-/** Recipients the server answers with a code instead of taking the message: `451` once, `550` always. */
-function startSmtp(): Promise<{ server: SMTPServer; port: number; received: Received[]; logins: string[]; deferred: Set<string> }> {
-  const received: Received[] = [];
-  const logins: string[] = [];
-  const deferred = new Set<string>();
-  const server = new SMTPServer({
-    disabledCommands: ['STARTTLS'],
-    allowInsecureAuth: true,
-    logger: false,
-    onAuth(auth, _session, cb) {
-      logins.push(auth.username ?? '');
-      if (auth.username === 'invoices@seller.example' && auth.password === PASSWORD) return cb(null, { user: auth.username });
-      return cb(Object.assign(new Error('Invalid credentials'), { responseCode: 535 }));
-    },
-    onRcptTo(address, _session, cb) {
-      if (address.address.startsWith('unknown@')) return cb(Object.assign(new Error('5.1.1 mailbox unknown'), { responseCode: 550 }));
-      if (address.address.startsWith('busy@') && !deferred.has(address.address)) {
-        deferred.add(address.address);
-        return cb(Object.assign(new Error('4.2.1 try again later'), { responseCode: 451 }));
-      }
-      return cb();
-    },
-    onData(stream: SMTPServerDataStream, session: SMTPServerSession, cb) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        void simpleParser(Buffer.concat(chunks)).then((mail) => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), mail });
-          cb();
-        });
-      });
-    },
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.server.address() as AddressInfo).port, received, logins, deferred })));
-}
-
 function configWithEmail(email: Record<string, unknown>): string {
-  const path = join(tempDir('adapter-email-'), 'adapter.yaml');
-  const base = readFileSync(FIXTURE_CONFIG, 'utf8');
   const block = `    email:\n      example-seller: ${JSON.stringify(email)}\n`;
-  writeFileSync(path, base.replace('    entities:\n      example-seller: { B2G: xrechnung }\n', `    entities:\n      example-seller: { B2G: xrechnung }\n${block}`));
-  return path;
+  return fixtureConfigCopy('adapter-email-', (base) => base.replace('    entities:\n      example-seller: { B2G: xrechnung }\n', `    entities:\n      example-seller: { B2G: xrechnung }\n${block}`));
 }
 
 const invoice = (id: string, email: string | undefined, documentType = 'cii-invoice'): Record<string, any> => {

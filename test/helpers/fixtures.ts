@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ConfigFile } from '../../src/config/config-file-schema.js';
 import { drivers } from '../../drivers/index.js';
@@ -6,6 +6,7 @@ import { loadAdapterConfig } from '../../src/driver/driver-settings.js';
 import { createRegistry } from '../../src/driver/registry.js';
 import type { Driver } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
+import { tempDir } from './temp-dir.js';
 
 // Fixtures are the spec: fixtures/<model in lower case>/<case>.json is an SPI submission; its
 // golden renderings are <case>.<extension of each artifact's MIME type> (<case>.xml; ZUGFERD's
@@ -60,4 +61,16 @@ function extensionOf(mimeType: string): string {
 /** An artifact's bytes (base64 artifacts decoded), as its golden file holds them. */
 export function artifactBytes(a: { content: string; encoding?: 'base64' | undefined }): Buffer {
   return Buffer.from(a.content, a.encoding === 'base64' ? 'base64' : 'utf8');
+}
+
+/**
+ * A copy of the fixtures' configuration, edited, in a folder of its own: the files it names
+ * relative to itself (ZUGFERD's logo) are linked beside it. Returns the copy's path.
+ */
+export function fixtureConfigCopy(prefix: string, edit: (yaml: string) => string): string {
+  const dir = tempDir(prefix);
+  symlinkSync(join(FIXTURES_DIR, 'zugferd'), join(dir, 'zugferd'));
+  const path = join(dir, 'adapter.yaml');
+  writeFileSync(path, edit(readFileSync(FIXTURE_CONFIG, 'utf8')));
+  return path;
 }

@@ -1,13 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURE_CONFIG, FIXTURES_DIR } from './fixtures.js';
+import { FIXTURES_DIR, fixtureConfigCopy } from './fixtures.js';
 import { tempDir } from './temp-dir.js';
 
 /** The fixtures' configuration with a `sandbox:` section (YAML text, indented as a top-level key). */
 export function sandboxConfig(sandboxYaml: string): string {
-  const path = join(tempDir('adapter-sandbox-'), 'adapter.yaml');
-  writeFileSync(path, `${readFileSync(FIXTURE_CONFIG, 'utf8')}\nsandbox:\n${sandboxYaml.replace(/^/gm, '  ')}\n`);
-  return path;
+  return fixtureConfigCopy('adapter-sandbox-', (yaml) => `${yaml}\nsandbox:\n${sandboxYaml.replace(/^/gm, '  ')}\n`);
 }
 
 const specInvoice = JSON.parse(readFileSync(join(FIXTURES_DIR, 'peppol', 'spec-invoice.json'), 'utf8')) as Record<string, unknown> & {
