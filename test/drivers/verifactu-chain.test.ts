@@ -133,14 +133,18 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
 
     const first = await start();
     const answered: { n: number; id: string }[] = [];
-    // TOTAL submissions in flight; the process is killed as soon as 30 records are committed,
-    // while the rest are being rendered and written.
-    const burst = Array.from({ length: TOTAL }, (_, i) =>
-      post(first.url, i + 1).then(
-        (a) => void (a.status === 200 && a.id && answered.push({ n: a.n, id: a.id })),
-        () => undefined, // cut off by the kill
-      ),
-    );
+    // TOTAL submissions on 32 lanes, each sending its next as soon as one is answered; the process
+    // is killed as soon as 30 records are committed, with 32 being rendered and written. (All 800
+    // at once were committed in one or two groups, sometimes before the watch below saw 30.)
+    let next = 1;
+    const lane = async (): Promise<void> => {
+      while (next <= TOTAL) {
+        const a = await post(first.url, next++).catch(() => undefined); // cut off by the kill
+        if (!a) return;
+        if (a.status === 200 && a.id) answered.push({ n: a.n, id: a.id });
+      }
+    };
+    const burst = Array.from({ length: 32 }, lane);
     const reader = new Database(join(cwd, 'data', 'adapter.sqlite'), { readonly: true, fileMustExist: true });
     try {
       const count = reader.prepare('SELECT count(*) AS n FROM chain_links');
