@@ -21,7 +21,11 @@ export interface PdfaOptions {
   lang: string;
 }
 
-export const FONT_REGULAR = 'regular';
+/**
+ * The regular face is the document's default font, which PDFKit keeps under its PostScript name;
+ * naming it so (rather than registering it again) spares PDFKit comparing the two per document.
+ */
+export const FONT_REGULAR = 'DejaVuSans';
 export const FONT_BOLD = 'bold';
 
 export function createPdfa(o: PdfaOptions): Pdf {
@@ -33,12 +37,10 @@ export function createPdfa(o: PdfaOptions): Pdf {
     margin: 42,
     bufferPages: true,
     lang: o.lang,
-    // PDFKit types the default font as a name; it takes the font's bytes as well.
-    font: faces.regular as unknown as string,
+    font: faces.regular,
     info: { Producer: 'einvoicing-adapter (PDFKit)', Creator: 'einvoicing-adapter', CreationDate: o.now, ModDate: o.now },
   });
-  pdf.registerFont(FONT_REGULAR, faces.regular as unknown as string);
-  pdf.registerFont(FONT_BOLD, faces.bold as unknown as string);
+  pdf.registerFont(FONT_BOLD, faces.bold);
   const digest = createHash('md5').update(o.identity).digest();
   // PDFKit derives /ID from the Info dictionary: the same for two documents made at the same second.
   (pdf as unknown as { _id: Buffer })._id = digest;
