@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { COMMANDS } from '../../src/cli/main.js';
 import { demoConfig } from '../../src/config/demo-config.js';
+import { packageRoot } from '../../src/paths.js';
 import { killChildren, runBin, runBinToEnd } from '../helpers/child.js';
 
 const LISTENING = /adapter listening on (http:\/\/127\.0\.0\.1:(\d+))/;
@@ -164,6 +165,20 @@ describe('the einvoicing-adapter bin', () => {
     expect(text.code).to.equal(0);
     if (drivers.length === 0) expect(text.stdout).to.equal('No driver is registered (drivers/index.ts).\n');
     for (const d of drivers) expect(text.stdout).to.contain(d.model).and.to.contain(d.title);
+  });
+
+  it('render prints the first document a driver renders, or the one --mime-type names (ZUGFERD: the PDF, then its XML)', async () => {
+    const fixture = join(packageRoot, 'fixtures', 'zugferd', 'several-rates-en16931.json');
+    const args = ['render', '--config', join(packageRoot, 'fixtures', 'adapter-config.yaml')];
+    const pdf = await runBinToEnd([...args, fixture], { cwd });
+    expect(pdf.code).to.equal(0);
+    expect(pdf.stdout.startsWith('%PDF-1.7')).to.equal(true);
+    const xml = await runBinToEnd([...args, '--mime-type', 'application/xml', fixture], { cwd });
+    expect(xml.code).to.equal(0);
+    expect(xml.stdout).to.equal(readFileSync(join(packageRoot, 'fixtures', 'zugferd', 'several-rates-en16931.xml'), 'utf8'));
+    const none = await runBinToEnd([...args, '--mime-type', 'image/png', fixture], { cwd });
+    expect(none.code).to.equal(1);
+    expect(none.stderr).to.contain('ZUGFERD renders no image/png for this document (it renders application/pdf, application/xml)');
   });
 
   it('config prints the demo configuration as YAML that loads back unchanged', async () => {
