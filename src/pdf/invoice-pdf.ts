@@ -131,7 +131,7 @@ function lineRow(l: Line, currency: string): Cell[] {
   ].filter((s): s is string => !!s);
   return [
     l.id,
-    { strong: l.item.name, detail: detail.length > 0 ? detail.join('\n') : undefined },
+    { strong: clip(l.item.name), detail: detail.length > 0 ? clip(detail.join('\n')) : undefined },
     quantity(l.quantity),
     unitName(l.unitCode),
     price(l.price),
@@ -227,4 +227,9 @@ function section(flow: PageFlow, heading: string, lines: readonly string[]): voi
   flow.need(14 + flow.measure(text, flow.width));
   flow.y += flow.text(heading.toUpperCase(), { size: 7.5, bold: true, color: MUTED }) + 3;
   flow.y += flow.text(text);
+}
+
+/** A row is kept on one page: a cell's text beyond what a page holds is cut, with an ellipsis (the XML has all of it). */
+function clip(text: string, max = 1200): string {
+  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
 }

@@ -59,7 +59,13 @@ export class PageFlow {
     const options = { width, align: o.align ?? 'left', lineGap: 1 } as const;
     this.pdf.font(o.bold ? FONT_BOLD : FONT_REGULAR).fontSize(o.size ?? 9).fillColor(o.color ?? INK);
     const height = this.pdf.heightOfString(s, options);
+    const page = this.pdf.page;
     this.pdf.text(s, o.x ?? this.left, this.y, options);
+    // Text taller than the page left (a long note) flows onto pages PDFKit adds: carry on below it.
+    if (this.pdf.page !== page) {
+      this.y = this.pdf.y;
+      return 0;
+    }
     return height;
   }
 
