@@ -131,7 +131,7 @@ function lineRow(l: Line, currency: string): Cell[] {
   ].filter((s): s is string => !!s);
   return [
     l.id,
-    { strong: clip(l.item.name), detail: detail.length > 0 ? clip(detail.join('\n')) : undefined },
+    { strong: l.item.name, detail: detail.length > 0 ? detail.join('\n') : undefined },
     quantity(l.quantity),
     unitName(l.unitCode),
     price(l.price),
@@ -229,7 +229,3 @@ function section(flow: PageFlow, heading: string, lines: readonly string[]): voi
   flow.y += flow.text(text);
 }
 
-/** A row is kept on one page: a cell's text beyond what a page holds is cut, with an ellipsis (the XML has all of it). */
-function clip(text: string, max = 1200): string {
-  return text.length <= max ? text : `${text.slice(0, max - 1)}…`;
-}

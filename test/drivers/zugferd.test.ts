@@ -87,6 +87,19 @@ describe('ZUGFERD over HTTP: /download serves the PDF and the XML it embeds', fu
     expect(text).to.contain('Service comptabilité');
     expect(text).to.match(/VAT point date\s+2025-05-02/);
   });
+
+  it('prints a long note and the longest item name whole', () => {
+    const doc = fixture('several-rates-en16931');
+    const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+    doc.note = words(700).slice(0, 5000);
+    doc.lines[1].description = `Long name ${words(300)}`.slice(0, 1000);
+    const { doc: d, driver, ctx, issues } = intake(doc, fixtureConfig(), registry);
+    expect(issues.filter((i) => i.severity === 'error')).to.deep.equal([]);
+    const [pdf] = driver.render(d, { ...ctx, now: GOLDEN_CLOCK, documentId: 'long' });
+    const text = textOf(Buffer.from(pdf!.content, 'base64'), false).replace(/\s+/g, ' ');
+    expect(text).to.contain(doc.note);
+    expect(text).to.contain(doc.lines[1].description);
+  });
 });
 
 describe('ZUGFERD rendering', () => {
