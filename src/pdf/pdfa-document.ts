@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import PDFDocument from 'pdfkit';
+import { escapeText } from '../xml/writer.js';
 import { fontFaces } from './fonts.js';
 
 // A PDF/A-3b document (ISO 19005-3, conformance B) made with PDFKit: PDF 1.7, the sRGB output
@@ -44,7 +45,7 @@ export function createPdfa(o: PdfaOptions): Pdf {
   const digest = createHash('md5').update(o.identity).digest();
   // PDFKit derives /ID from the Info dictionary: the same for two documents made at the same second.
   (pdf as unknown as { _id: Buffer })._id = digest;
-  appendXmp(pdf, description('xmlns:dc="http://purl.org/dc/elements/1.1/"', `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xmlText(o.title)}</rdf:li></rdf:Alt></dc:title>`));
+  appendXmp(pdf, description('xmlns:dc="http://purl.org/dc/elements/1.1/"', `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${escapeText(o.title)}</rdf:li></rdf:Alt></dc:title>`));
   appendXmp(
     pdf,
     description(
@@ -74,10 +75,6 @@ export function finish(pdf: Pdf): Buffer {
   // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
   if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
   return file;
-}
-
-export function xmlText(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 /** XMP dates as PDFKit writes xmp:CreateDate: seconds, UTC. */
