@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
@@ -10,7 +10,6 @@ import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 import { SMTP_PASSWORD as PASSWORD, startSmtp } from '../helpers/smtp.js';
 import { makeTestPki } from '../helpers/certificates.js';
-import { tempDir } from '../helpers/temp-dir.js';
 
 // EINVOICE by e-mail: a real SMTP server on 127.0.0.1 (smtp-server), the adapter's dispatcher
 // mailing each document as an attachment through it, and the server's answers becoming statuses:

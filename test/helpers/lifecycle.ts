@@ -1,7 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR, fixtureConfigCopy } from './fixtures.js';
-import { tempDir } from './temp-dir.js';
 
 /** The fixtures' configuration with a `sandbox:` section (YAML text, indented as a top-level key). */
 export function sandboxConfig(sandboxYaml: string): string {
