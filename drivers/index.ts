@@ -1,5 +1,6 @@
 import type { Driver } from '../src/driver/types.js';
 import { einvoiceDriver } from './einvoice/index.js';
+import { ksefDriver } from './ksef/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { verifactuDriver } from './verifactu/index.js';
 import { zugferdDriver } from './zugferd/index.js';
@@ -14,4 +15,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   verifactuDriver,
   einvoiceDriver,
   zugferdDriver,
+  ksefDriver,
 ]);

@@ -40,10 +40,21 @@ export interface SendReceipt {
   references: ProviderReference[];
 }
 
+/** A document the network gives back about a message: an official receipt. */
+export interface Receipt {
+  documentType: string;
+  mimeType: string;
+  content: string;
+}
+
 /** What happened to a sent message, in the network's order. */
 export type NetworkEvent =
-  /** `warnings`: what the network accepted with remarks (the AEAT's AceptadoConErrores), kept as the status's processing details. */
-  | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[]; warnings?: SpiErrorItem[] | undefined }
+  /**
+   * `warnings`: what the network accepted with remarks (the AEAT's AceptadoConErrores), kept as the
+   * status's processing details; `receipt`: the network's official receipt (KSeF's UPO), kept as an
+   * INBOUND related document of the SUCCESS status.
+   */
+  | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[]; warnings?: SpiErrorItem[] | undefined; receipt?: Receipt | undefined }
   | { kind: 'refused'; at: string; errors: SpiErrorItem[]; payload: unknown; references: ProviderReference[] }
   | { kind: 'inbound'; at: string; documentType: string; mimeType: string; content: string; payload: unknown; references: ProviderReference[] };
 

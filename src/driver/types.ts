@@ -5,6 +5,7 @@ import type { ActivationStatus, BusinessEntity } from '../config/config-file-sch
 import type { Logger } from '../log.js';
 import type { RetryPolicy } from '../retry-delay.js';
 import type { Issue } from './issues.js';
+import type { ProviderReference } from '../store/status-changes.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
 
 /**
@@ -44,6 +45,12 @@ export interface DocumentContext {
   readonly entity: BusinessEntity;
   /** `drivers.<MODEL>` from the configuration file, already checked against `settingsSchema`. */
   readonly settings: Readonly<Record<string, unknown>>;
+  /**
+   * The network's references (KSeF's `ksefNumber`) on the invoice of this number that the same
+   * entity submitted under the same model and country, once the network accepted it: what a
+   * corrective invoice must name. Absent where no store is at hand (the CLI's render).
+   */
+  readonly acceptedReferences?: ((invoiceNumber: string) => readonly ProviderReference[] | undefined) | undefined;
 }
 
 /** Everything render may depend on besides the document: injected so render stays pure. */

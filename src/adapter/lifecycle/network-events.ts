@@ -5,7 +5,8 @@ import type { NewStatus } from './status-recorder.js';
 
 /**
  * A network event as the status it gives the document: delivery → SUCCESS (with the network's
- * remarks, if any, as its processing details), refusal → FAILED
+ * remarks, if any, as its processing details, and its official receipt, if any, as an INBOUND
+ * related document), refusal → FAILED
  * with the network's errors, an inbound business response → the status the driver reads in it
  * (REJECTED, PAID…) with the response stored as an INBOUND related document. An inbound
  * document the driver cannot read is still stored, on a status that repeats the current one
@@ -14,8 +15,11 @@ import type { NewStatus } from './status-recorder.js';
 export function statusOfEvent(event: NetworkEvent, driver: Driver, source: string, currentStatus: string): NewStatus {
   const base = { source, at: event.at, payload: event.payload, references: event.references };
   switch (event.kind) {
-    case 'delivered':
-      return { ...base, status: 'SUCCESS', ...(event.warnings?.length && { errors: event.warnings }) };
+    case 'delivered': {
+      const r = event.receipt;
+      const related = r && { id: uuidv7({ msecs: Date.parse(event.at) }), documentType: r.documentType, flow: 'INBOUND' as const, status: 'SUCCESS' as const, mimeType: r.mimeType, content: r.content, references: event.references };
+      return { ...base, status: 'SUCCESS', ...(event.warnings?.length && { errors: event.warnings }), ...(related && { related }) };
+    }
     case 'refused':
       return { ...base, status: 'FAILED', errors: event.errors };
     case 'inbound': {

@@ -145,6 +145,18 @@ export const MainDocumentSchema = Type.Object({
   buyer_reference: Type.Optional(Text(200)),
   /** Extension: BT-13, the buyer's purchase order number. */
   order_reference: Type.Optional(Text(200)),
+  /**
+   * Extension: the rate that converts the invoice's VAT into the national currency (UBL's
+   * cac:TaxExchangeRate: target currency, CalculationRate, date), for formats that must state the
+   * VAT in it (KSeF's FA(3): PLN, art. 106e ust. 11). A rate is text or a number, read as decimal text.
+   */
+  tax_exchange_rate: Type.Optional(
+    Type.Object({
+      calculation_rate: Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^[0-9]+(\\.[0-9]+)?$' })]),
+      target_currency_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+      date: Type.Optional(DateText),
+    }),
+  ),
 });
 export type MainDocument = Static<typeof MainDocumentSchema>;
 

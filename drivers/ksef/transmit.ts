@@ -1,0 +1,31 @@
+import { TransportError, type Envelope } from '../../src/driver/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+
+// Addressing an FA(3) invoice: from the seller (its NIP, EAS 9945 Polish VAT number) to KSeF.
+// The envelope is read back from the invoice that is sent.
+
+export const KSEF = { scheme: '9945', id: 'KSeF', name: 'Krajowy System e-Faktur (Ministerstwo Finansów)' } as const;
+
+export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
+  const envelope = envelopeOf(artifact, ctx.documentId);
+  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content }, { now: ctx.now, attempt: ctx.attempt });
+  return { envelope, receipt };
+}
+
+export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
+  const xml = artifact.content;
+  const nip = /<Podmiot1>[\s\S]*?<NIP>([0-9]{10})<\/NIP>/.exec(xml)?.[1];
+  const number = /<P_2>([^<]*)<\/P_2>/.exec(xml)?.[1];
+  const name = /<Podmiot1>[\s\S]*?<Nazwa>([^<]*)<\/Nazwa>/.exec(xml)?.[1];
+  if (!nip || !number) throw new TransportError('the FA(3) invoice has no seller NIP or number: it cannot be sent', true);
+  return {
+    documentId,
+    model: 'CLEARANCE',
+    documentType: artifact.documentType,
+    mimeType: artifact.mimeType,
+    documentNumber: number,
+    documentTypeCode: /<RodzajFaktury>KOR<\/RodzajFaktury>/.test(xml) ? '381' : '380',
+    sender: { scheme: '9945', id: `PL${nip}`, name },
+    receiver: KSEF,
+  };
+}
