@@ -7,7 +7,7 @@ import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src
 import { intake } from '../../src/adapter/services/intake.js';
 import { errorsOf } from '../../src/driver/issues.js';
 import { createRegistry } from '../../src/driver/registry.js';
-import type { Artifact } from '../../src/driver/types.js';
+import { driverId, type Artifact } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
@@ -29,10 +29,11 @@ function renderFixture(f: Fixture): Artifact[] {
 }
 
 for (const driver of registry.all) {
-  describe(`driver ${driver.model} (conformance)`, () => {
+  const dirName = driverId(driver).toLowerCase();
+  describe(`driver ${driverId(driver)} (conformance)`, () => {
     const fixtures = fixturesOf(driver);
     const valid = fixtures.filter((f) => !f.expectedIssues);
-    const readme = readFileSync(join(packageRoot, 'drivers', driver.model.toLowerCase(), 'README.md'), 'utf8');
+    const readme = readFileSync(join(packageRoot, 'drivers', dirName, 'README.md'), 'utf8');
 
     it('declares consistent metadata and a field table rooted in SPI fields', () => {
       for (const t of Object.values(driver.documentTypeFor)) expect(driver.documentTypes).to.include(t);
@@ -53,7 +54,7 @@ for (const driver of registry.all) {
 
     it('has a valid fixture for every document type it declares', () => {
       const covered = new Set(valid.map((f) => (f.body as { document_type?: string }).document_type));
-      for (const t of driver.documentTypes) expect([...covered], `fixtures/${driver.model.toLowerCase()} lacks a ${t} case`).to.include(t);
+      for (const t of driver.documentTypes) expect([...covered], `fixtures/${dirName} lacks a ${t} case`).to.include(t);
     });
 
     describe('renders every valid fixture exactly as its golden', function () {
@@ -92,7 +93,7 @@ for (const driver of registry.all) {
       for (const f of fixtures) {
         for (const i of intake(f.body, config, registry).issues) codes.add(i.code);
       }
-      for (const code of codes) expect(readme, `drivers/${driver.model.toLowerCase()}/README.md`).to.include(code);
+      for (const code of codes) expect(readme, `drivers/${dirName}/README.md`).to.include(code);
     });
   });
 }

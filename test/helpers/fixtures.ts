@@ -4,11 +4,11 @@ import type { ConfigFile } from '../../src/config/config-file-schema.js';
 import { drivers } from '../../drivers/index.js';
 import { loadAdapterConfig } from '../../src/driver/driver-settings.js';
 import { createRegistry } from '../../src/driver/registry.js';
-import type { Driver } from '../../src/driver/types.js';
+import { driverId, type Driver } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 import { tempDir } from './temp-dir.js';
 
-// Fixtures are the spec: fixtures/<model in lower case>/<case>.json is an SPI submission; its
+// Fixtures are the spec: fixtures/<driver id in lower case>/<case>.json is an SPI submission; its
 // golden renderings are <case>.<extension of each artifact's MIME type> (<case>.xml; ZUGFERD's
 // <case>.pdf and <case>.xml), or <case>.issues.json lists the issue codes it must raise.
 
@@ -17,7 +17,8 @@ export const FIXTURE_CONFIG = join(FIXTURES_DIR, 'adapter-config.yaml');
 /** Goldens are regenerated (after validation) when this variable is 1. */
 export const UPDATE_GOLDENS = process.env.UPDATE_GOLDENS === '1';
 /** The fixed render context of goldens, so they are byte-stable. */
-export const GOLDEN_CLOCK = new Date('2025-01-01T00:00:00Z');
+// After 2025-09-01: FA(3) refuses an earlier DataWytworzeniaFa; after every fixture's issue date.
+export const GOLDEN_CLOCK = new Date('2025-12-01T00:00:00Z');
 
 /** The golden file's extension per artifact MIME type: a driver's artifacts have distinct types. */
 const EXTENSIONS: Readonly<Record<string, string>> = { 'application/xml': 'xml', 'application/pdf': 'pdf', 'image/png': 'png' };
@@ -34,7 +35,7 @@ export interface Fixture {
 }
 
 export function fixturesOf(driver: Driver): Fixture[] {
-  const dir = join(FIXTURES_DIR, driver.model.toLowerCase());
+  const dir = join(FIXTURES_DIR, driverId(driver).toLowerCase());
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.issues.json'))
