@@ -99,7 +99,7 @@ export class KsefClient {
 
   private async renew(): Promise<void> {
     const now = this.o.clock().getTime();
-    if (this.refresh && this.refresh.validUntil - RENEW_BEFORE_MS > now) {
+    if (this.refresh && this.refresh.validUntil > now) {
       try {
         const r = await this.json<{ accessToken: { token: string; validUntil: string } }>({ method: 'POST', path: '/auth/token/refresh', token: this.refresh.token });
         this.access = tokenOf(r.accessToken);
@@ -240,6 +240,16 @@ export async function fetchMinistryKeys(exchange: KsefExchange, now: Date, toKey
     return toKey(c.certificate);
   };
   return { token: pick('KsefTokenEncryption'), symmetric: pick('SymmetricKeyEncryption') };
+}
+
+/** The Ministry's keys fetched once at first use (and again after a failed fetch), for a client's `keys`. */
+export function publishedMinistryKeys(exchange: KsefExchange, clock: () => Date, toKey: (certificate: string) => MinistryKey): () => Promise<MinistryKeys> {
+  let fetched: Promise<MinistryKeys> | undefined;
+  return () =>
+    (fetched ??= fetchMinistryKeys(exchange, clock(), toKey).catch((err: unknown) => {
+      fetched = undefined;
+      throw err;
+    }));
 }
 
 function tokenOf(t: { token: string; validUntil: string }): Token {

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
 import { ConfigError } from '../../src/config/config-error.js';
 import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
-import { fetchMinistryKeys, KsefClient, type MinistryKeys } from './ksef-client.js';
+import { KsefClient, publishedMinistryKeys, type MinistryKeys } from './ksef-client.js';
 import { ministryKey } from './ksef-crypto.js';
 import { HttpsKsefExchange, KSEF_API, type KsefExchange } from './ksef-exchange.js';
 import { KsefSimulator } from './ksef-simulator.js';
@@ -93,15 +93,8 @@ function ksefAccesses(settings: KsefSettings, entities: EntityLookup, deps: Netw
     const root = settings.endpoint ?? KSEF_API[entry.environment ?? settings.environment ?? 'test'];
     let exchange = exchanges.get(root);
     if (!exchange) exchanges.set(root, (exchange = new HttpsKsefExchange(root, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000)));
-    const ex = exchange;
-    let fetched: Promise<MinistryKeys> | undefined;
-    const keys = pinned
-      ? async () => pinned!
-      : () => (fetched ??= fetchMinistryKeys(ex, deps.clock(), (c) => ministryKey(c)).catch((err: unknown) => {
-          fetched = undefined; // fetched again at the next use
-          throw err;
-        }));
-    accesses.set(entityId, { exchange: ex, keys, token, nip });
+    const keys = pinned ? async () => pinned! : publishedMinistryKeys(exchange, deps.clock, (c) => ministryKey(c));
+    accesses.set(entityId, { exchange, keys, token, nip });
   }
   if (problems.length > 0) {
     for (const e of exchanges.values()) e.close();
