@@ -121,8 +121,20 @@ export function documentStatements(db: Database) {
   );
   const getMerchant = db.prepare<[string], { merchantId: string }>('SELECT merchant_id AS merchantId FROM documents WHERE id = ?');
   const getSubmitted = db.prepare<[string], { id: string; createdAt: string }>('SELECT id, created_at AS createdAt FROM documents WHERE id = ?');
+  // The newest SUCCESS status with references of the entity's invoice of that number (documents_by_key).
+  const getAccepted = db.prepare<[string, string, string, string, string], { refs: string }>(
+    `SELECT s.provider_references AS refs FROM documents d JOIN document_statuses s ON s.document_id = d.id
+     WHERE d.platform_id = ? AND d.type = 'INVOICE' AND d.model = ? AND d.country = ? AND d.merchant_id = ? AND d.business_entity_id = ?
+       AND s.status = 'SUCCESS' AND s.provider_references IS NOT NULL
+     ORDER BY s.id DESC LIMIT 1`,
+  );
   return {
     findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country, k.merchantId),
+    /** The network's references on an invoice the network accepted (a corrective invoice names its KSeF number). */
+    acceptedReferences(k: Omit<DocumentKey, 'type'> & { businessEntityId: string }): { key: string; value: string }[] | undefined {
+      const row = getAccepted.get(k.platformId, k.model, k.country, k.merchantId, k.businessEntityId);
+      return row && (JSON.parse(row.refs) as { key: string; value: string }[]);
+    },
     /** The merchant a document belongs to ('' for none); undefined when there is no such document. */
     merchantOf: (id: string) => getMerchant.get(id)?.merchantId,
     bodyOf: (id: string) => getBody.get(id)?.body,

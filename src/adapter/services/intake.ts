@@ -1,5 +1,6 @@
 import type { BusinessEntity, ConfigFile } from '../../config/config-file-schema.js';
 import type { Issue } from '../../driver/issues.js';
+import type { ProviderReference } from '../../store/status-changes.js';
 import { settingsOf } from '../../driver/driver-settings.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { documentTypesOf, type DocumentContext, type Driver } from '../../driver/types.js';
@@ -34,6 +35,8 @@ export interface Intake {
 export interface IntakeScope {
   entities: readonly BusinessEntity[];
   merchant?: boolean;
+  /** The network's references on an invoice of the issuing entity the network accepted (DocumentContext.acceptedReferences). */
+  accepted?: (entityId: string, invoiceNumber: string) => readonly ProviderReference[] | undefined;
 }
 
 export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Intake {
@@ -55,7 +58,8 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   if (!isActivated(entity, scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
   }
-  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver) };
+  const accepted = scope.accepted;
+  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }) };
   return { doc, driver, ctx, transactionType, documentType, issues: driver.validate(doc, ctx) };
 }
 

@@ -49,7 +49,11 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
-  const scope = { entities: principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant' };
+  const entities = principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal);
+  // What a corrective invoice names of the invoice it corrects (KSeF's number): the same merchant's, entity's and scenario's.
+  const accepted = (businessEntityId: string, platformId: string) =>
+    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, merchantId: principal.kind === 'merchant' ? principal.merchantId : (directory.ownerOf(businessEntityId) ?? ''), businessEntityId });
+  const scope = { entities, merchant: principal.kind === 'merchant', accepted };
   const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers, scope);
   if (principal.kind === 'operator') key.merchantId = directory.ownerOf(ctx.entity.id) ?? '';
   const errors = errorsOf(issues);
