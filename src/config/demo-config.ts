@@ -77,6 +77,28 @@ export function demoConfig(): ConfigFile {
           },
         ],
       },
+      {
+        id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d',
+        display_name: 'Wisła Software',
+        party: {
+          name: 'Wisła Software sp. z o.o.',
+          address: { line_1: 'ul. Marszałkowska 10', zip: '00-590', city: 'Warszawa', country: 'PL' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'PL5265877635' }],
+          legal_entity: { registration_name: 'Wisła Software sp. z o.o.', company_id: '5265877635' },
+          contact: { name: 'Księgowość', email: 'faktury@wisla-software.example' },
+        },
+        activations: [
+          {
+            id: '3c4d5e6f-7a8b-4c9d-8e0f-1a2b3c4d5e6f',
+            // Taken as configured, so the sandbox's simulated KSeF clears its invoices; the platform is
+            // told PENDING until a KSeF token for production is configured (drivers/ksef/network.ts).
+            status: { code: 'COMPLETED' },
+            country_activations: [
+              { model: 'CLEARANCE', country: 'PL', einvoicing_type: 'B2B', supported_document_types: ['ksef-invoice', 'ksef-creditnote'] },
+            ],
+          },
+        ],
+      },
     ],
   };
 }

@@ -28,6 +28,7 @@ export const SettingsSchema = Type.Object({
   billingPort: Type.Integer({ minimum: 0, maximum: 65535 }),
   billingApiKey: Type.Optional(Type.String({ minLength: 16, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
   billingCurrency: Type.String({ pattern: '^[A-Z]{3}$' }),
+  billingExchangeRates: Type.String({ maxLength: 1000, pattern: '^\\s*([A-Z]{3}\\s*=\\s*[0-9]{1,10}(\\.[0-9]{1,6})?\\s*(,\\s*|$))*$' }),
   billingTaxRates: Type.Optional(Type.String({ maxLength: 4000, pattern: '^\\s*([A-Z]{2}\\s*=\\s*[0-9]{1,2}(\\.[0-9]{1,2})?\\s*(,\\s*|$))*$' })),
   transport: Type.Enum(['sandbox', 'none']),
   dispatchConcurrency: Type.Integer({ minimum: 1, maximum: 256 }),
@@ -81,6 +82,7 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'billingPort', env: 'BILLING_PORT', flag: 'billing-port', kind: 'integer', default: 8081, help: 'port of the companion billing module (its API under /api/v1); 0 picks a free port' },
   { key: 'billingApiKey', env: 'BILLING_API_KEY', flag: 'billing-api-key', kind: 'string', help: 'API key of the billing module (HTTP Basic user name, empty password); generated on first start and kept in DATA_DIR/billing-api-key when unset' },
   { key: 'billingCurrency', env: 'BILLING_CURRENCY', flag: 'billing-currency', kind: 'string', default: 'EUR', help: 'the billing site\'s currency (ISO 4217): invoices, plans and addons are in it' },
+  { key: 'billingExchangeRates', env: 'BILLING_EXCHANGE_RATES', flag: 'billing-exchange-rates', kind: 'string', default: 'PLN=4.2418', help: 'the rate of one unit of BILLING_CURRENCY in a national currency that VAT must be stated in, e.g. `PLN=4.2418`: sent as tax_exchange_rate with documents for countries keeping VAT in it (PL); the default is an illustrative rate for the demo, set the NBP rate of the day' },
   { key: 'billingTaxRates', env: 'BILLING_TAX_RATES', flag: 'billing-tax-rates', kind: 'string', help: 'tax rate per billing-address country, in percent, e.g. `DE=19,FR=20,FI=25.5`; the EU standard VAT rates when unset' },
   { key: 'transport', env: 'TRANSPORT', flag: 'transport', kind: 'string', default: 'sandbox', help: '`sandbox` (the built-in sandbox network, with its control API) or `none` (documents are kept queued, not transmitted)' },
   { key: 'dispatchConcurrency', env: 'DISPATCH_CONCURRENCY', flag: 'dispatch-concurrency', kind: 'integer', default: 4, help: 'documents transmitted or tracked at the same time' },
@@ -139,6 +141,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
   if (typeof raw.bodyLimit === 'string') raw.bodyLimit = raw.bodyLimit.toLowerCase();
   if (typeof raw.billingCurrency === 'string') raw.billingCurrency = raw.billingCurrency.toUpperCase();
   if (typeof raw.billingTaxRates === 'string') raw.billingTaxRates = raw.billingTaxRates.toUpperCase();
+  if (typeof raw.billingExchangeRates === 'string') raw.billingExchangeRates = raw.billingExchangeRates.toUpperCase();
   if (typeof raw.einvoiceCountries === 'string') raw.einvoiceCountries = raw.einvoiceCountries.toUpperCase();
   const result = check(SettingsSchema, raw);
   if (!result.ok) {

@@ -201,4 +201,40 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
       expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
     }
   });
+  it('clears a Polish customer\'s invoice as FA(3) through the sandbox\'s KSeF: success with the KSeF number on the invoice\'s e-invoice', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Strzelczyk sp. j.',
+      vat_number: '6808208874',
+      auto_collection: 'off',
+      billing_address: { line1: 'ul. Wójcika 7', city: 'Pobiedziska', zip: '28-068', country: 'PL' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abonament na oprogramowanie' }] } as never);
+    expect(invoice.total).to.equal(12_300); // 100.00 + 23 % VAT
+    const cleared = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
+    }, 30_000, 'the einvoice settled on the invoice');
+    const einvoice = cleared.einvoice as Record<string, any>;
+    expect(einvoice.status, einvoice.message).to.equal('success');
+    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    const ksefNumber = refs.find((r) => r.key === 'ksefNumber')?.value;
+    expect(ksefNumber, JSON.stringify(einvoice)).to.match(/^5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/);
+    expect(einvoice.related_documents.map((d: { document_type: string }) => d.document_type)).to.include('ksef-upo');
+
+    const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
+    expect(JSON.parse(status.body.provider_references)).to.deep.equal([{ key: 'ksefNumber', value: ksefNumber }]);
+    const q = 'country=PL&transaction_type=B2B&model=CLEARANCE&document_type=ksef-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    const fa3 = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(fa3).to.contain(`<P_2>${invoice.id}</P_2>`);
+    expect(fa3).to.contain('<NIP>6808208874</NIP>');
+    // The site bills in EUR: the VAT is stated in PLN at the configured rate (23.00 × 4.2418).
+    expect(fa3).to.contain('<P_14_1W>97.56</P_14_1W>');
+    if (validatorAvailable()) {
+      const file = join(cwd, 'loop-fa3.xml');
+      writeFileSync(file, fa3);
+      const [result] = validateFiles([file], 'ksef');
+      expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
+    }
+  });
 });

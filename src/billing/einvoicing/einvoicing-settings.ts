@@ -9,10 +9,13 @@ import type { Customer } from '../schemas/customer.js';
 // this model". With nothing configured it is the adapter's own configuration (ADAPTER_CONFIG,
 // else the built-in demo), so `npm start` e-invoices every customer whose billing country the
 // demo adapter has activated: DE and AT (Example Seller GmbH), NL and BE (Beta Benelux B.V.),
-// ES (Iberia Software S.L., VERIFACTU records answered by the sandbox's simulated AEAT).
+// ES (Iberia Software S.L., VERIFACTU records answered by the sandbox's simulated AEAT), PL
+// (Wisła Software sp. z o.o., FA(3) invoices cleared by the sandbox's simulated KSeF).
 
 export interface EinvoiceRoute {
   country: string;
+  /** The national currency VAT must be stated in (PL: PLN) and the site currency's rate in it, when configured. */
+  taxExchangeRate?: { targetCurrency: string; rate: string } | undefined;
   model: CountryActivation['model'];
   transactionType: 'B2B' | 'B2G' | 'B2C';
   businessEntityId: string;
@@ -29,13 +32,13 @@ export interface EinvoicingSettings {
   retry: { minMs: number; maxMs: number };
 }
 
-type EinvoicingSettingKeys = 'einvoicingConfig' | 'configFile' | 'einvoiceCountries' | 'einvoiceStatusTimeout' | 'einvoiceRetryHorizon' | 'retryMinDelay' | 'retryMaxDelay';
+type EinvoicingSettingKeys = 'billingExchangeRates' | 'einvoicingConfig' | 'configFile' | 'einvoiceCountries' | 'einvoiceStatusTimeout' | 'einvoiceRetryHorizon' | 'retryMinDelay' | 'retryMaxDelay';
 
 export function einvoicingSettings(settings: Pick<Settings, EinvoicingSettingKeys>): EinvoicingSettings {
   const { config, source } = loadConfigFile(settings.einvoicingConfig ?? settings.configFile);
   const only = settings.einvoiceCountries?.split(',').map((c) => c.trim()).filter(Boolean);
   return {
-    routes: einvoiceRoutes(config, only && new Set(only)),
+    routes: withExchangeRates(einvoiceRoutes(config, only && new Set(only)), settings.billingExchangeRates),
     source,
     statusTimeoutMs: settings.einvoiceStatusTimeout * 1000,
     retryHorizonMs: settings.einvoiceRetryHorizon * 1000,
@@ -57,6 +60,20 @@ export function einvoiceRoutes(config: ConfigFile, countries?: ReadonlySet<strin
   const routes = new Map<string, EinvoiceRoute>();
   for (const r of [...candidates].sort((a, b) => PREFERENCE.indexOf(a.transactionType) - PREFERENCE.indexOf(b.transactionType))) {
     if (!routes.has(r.country)) routes.set(r.country, r);
+  }
+  return routes;
+}
+
+/** Countries whose invoices must state VAT in their own currency (KSeF's FA(3): art. 106e ust. 11). */
+const VAT_CURRENCY: Readonly<Record<string, string>> = { PL: 'PLN' };
+
+/** `PLN=4.2418,…` onto the routes of the countries that keep VAT in that currency. */
+function withExchangeRates(routes: Map<string, EinvoiceRoute>, text: string): Map<string, EinvoiceRoute> {
+  const rates = new Map(text.split(',').map((p) => p.split('=').map((x) => x.trim())).filter((p) => p.length === 2 && p[0]).map(([c, r]) => [c!, r!]));
+  for (const [country, route] of routes) {
+    const currency = VAT_CURRENCY[country];
+    const rate = currency && rates.get(currency);
+    if (currency && rate) routes.set(country, { ...route, taxExchangeRate: { targetCurrency: currency, rate } });
   }
   return routes;
 }

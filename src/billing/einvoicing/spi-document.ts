@@ -36,10 +36,17 @@ export function spiInvoice(invoice: Invoice, customer: Customer, route: Einvoice
     total_discount: decimal(sum(invoice.line_items.map((l) => l.discount_amount))),
     ...(invoice.notes?.length && { note: invoice.notes.map((n) => n.note).join('\n').slice(0, 5000) }),
     ...(invoice.po_number && { order_reference: invoice.po_number }),
+    ...taxExchangeRate(route, invoice.currency_code),
     ...parties(route, customer),
     payment_means: [paymentMeans(invoice.id, customer, invoice.linked_payments.some((p) => p.txn_status === 'success'))],
     ...linesAndTaxes(invoice.line_items, route.country, invoice.tax),
   };
+}
+
+/** The configured rate into the country's VAT currency, for a document in another currency. */
+function taxExchangeRate(route: EinvoiceRoute, currency: string): Pick<MainDocument, 'tax_exchange_rate'> {
+  const r = route.taxExchangeRate;
+  return r && r.targetCurrency !== currency ? { tax_exchange_rate: { calculation_rate: r.rate, target_currency_code: r.targetCurrency } } : {};
 }
 
 export function spiCreditNote(cn: CreditNote, invoice: Pick<Invoice, 'id' | 'date'> | undefined, customer: Customer, route: EinvoiceRoute): MainDocument {
@@ -53,6 +60,7 @@ export function spiCreditNote(cn: CreditNote, invoice: Pick<Invoice, 'id' | 'dat
     amount_due: decimal(cn.status === 'refund_due' ? cn.amount_available : 0),
     total_discount: decimal(sum(cn.line_items.map((l) => l.discount_amount))),
     ...(cn.customer_notes && { note: cn.customer_notes }),
+    ...taxExchangeRate(route, cn.currency_code),
     billing_reference: [{ invoice_document_reference: { id: cn.reference_invoice_id, ...(invoice && { issue_date: isoDate(invoice.date) }) } }],
     ...parties(route, customer),
     payment_means: [paymentMeans(cn.id, customer, false)],
