@@ -1,14 +1,13 @@
+import { fieldTable, type FieldRow } from '../../src/driver/field-table.js';
 import type { FieldSpec } from '../../src/driver/types.js';
 
 // The KSEF field table: each row is an element of the FA(3) invoice (the path data_input_fields
 // reports, `target` of an override mapping) and the SPI field that feeds it.
 
-type Row = [path: string, spi: string | undefined, name: string, type: FieldSpec['data_type'], inclusion: FieldSpec['inclusion_type'], description?: string, documentTypes?: string[]];
-
 const F = 'Faktura.Fa';
 const CREDIT = ['ksef-creditnote'];
 
-const ROWS: Row[] = [
+const ROWS: FieldRow[] = [
   ['Faktura.Naglowek.DataWytworzeniaFa', undefined, 'Generation time', 'string', 'Mandatory', "The adapter's clock when the document is rendered"],
   ['Faktura.Naglowek.SystemInfo', undefined, 'Invoicing system', 'string', 'Optional', 'drivers.KSEF.system_info (einvoicing-adapter)'],
   ['Faktura.Podmiot1.DaneIdentyfikacyjne.NIP', 'accounting_supplier_party.tax_scheme[0].id', 'Seller NIP', 'string', 'Mandatory', 'The VAT number PL + 10 digits, written without the prefix; the check digit is verified'],
@@ -42,15 +41,4 @@ const ROWS: Row[] = [
   [`${F}.WarunkiTransakcji.Zamowienia.NrZamowienia`, 'order_reference', 'Order number', 'string', 'Optional'],
 ];
 
-export const KSEF_FIELDS: readonly FieldSpec[] = Object.freeze(
-  ROWS.map(([path, spi, field_name, data_type, inclusion_type, description, documentTypes]) => ({
-    path,
-    ...(spi && { spi }),
-    field_name,
-    data_type,
-    inclusion_type,
-    ...(description && { description }),
-    documentation_link: 'https://github.com/CIRFMF/ksef-docs',
-    ...(documentTypes && { documentTypes }),
-  })),
-);
+export const KSEF_FIELDS: readonly FieldSpec[] = fieldTable(ROWS, 'https://github.com/CIRFMF/ksef-docs');

@@ -1,3 +1,4 @@
+import { fieldTable, type FieldRow } from '../../src/driver/field-table.js';
 import type { FieldSpec } from '../../src/driver/types.js';
 
 // The VERIFACTU field table: each row is an element of the AEAT record (the path
@@ -5,12 +6,10 @@ import type { FieldSpec } from '../../src/driver/types.js';
 // {A} is the RegistroAlta, shared by both document types; the anulación takes its IDFactura
 // from the same fields.
 
-type Row = [path: string, spi: string | undefined, name: string, type: FieldSpec['data_type'], inclusion: FieldSpec['inclusion_type'], description?: string, documentTypes?: string[]];
-
 const A = 'RegistroAlta';
 const CREDIT = ['verifactu-creditnote'];
 
-const ROWS: Row[] = [
+const ROWS: FieldRow[] = [
   [`${A}.IDFactura.IDEmisorFactura`, undefined, 'Issuer NIF', 'string', 'Mandatory', "The business entity's Spanish NIF (legal_entity.company_id, or its ES VAT number without the prefix)"],
   [`${A}.IDFactura.NumSerieFactura`, 'id', 'Invoice series and number', 'string', 'Mandatory', 'At most 60 printable ASCII characters'],
   [`${A}.IDFactura.FechaExpedicionFactura`, 'issue_date', 'Issue date', 'date', 'Mandatory', 'Written dd-mm-yyyy'],
@@ -34,15 +33,4 @@ const ROWS: Row[] = [
   [`${A}.Huella`, undefined, 'Record fingerprint', 'string', 'Mandatory', "SHA-256 of the record's fields and the issuer's previous Huella (the AEAT hash chain)"],
 ];
 
-export const VERIFACTU_FIELDS: readonly FieldSpec[] = Object.freeze(
-  ROWS.map(([path, spi, field_name, data_type, inclusion_type, description, documentTypes]) => ({
-    path,
-    ...(spi && { spi }),
-    field_name,
-    data_type,
-    inclusion_type,
-    ...(description && { description }),
-    documentation_link: 'https://sede.agenciatributaria.gob.es/Sede/iva/sistemas-informaticos-facturacion-verifactu/informacion-tecnica.html',
-    ...(documentTypes && { documentTypes }),
-  })),
-);
+export const VERIFACTU_FIELDS: readonly FieldSpec[] = fieldTable(ROWS, 'https://sede.agenciatributaria.gob.es/Sede/iva/sistemas-informaticos-facturacion-verifactu/informacion-tecnica.html');

@@ -75,9 +75,10 @@ describe('GET /einvoicing/activations', () => {
       { id: ACME, display_name: 'Example Seller' },
       { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
       { id: IBERIA, display_name: 'Iberia Software' },
+      { id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d', display_name: 'Wisła Software' },
     ]);
     expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
-    expect((await get('?mode=activations')).activations).to.have.length(3);
+    expect((await get('?mode=activations')).activations).to.have.length(4);
   });
 
   it('answers 404 NOT_FOUND for an unknown business entity', async () => {
