@@ -6,7 +6,9 @@ import { invoiceEl } from '../../src/ubl/invoice.js';
 import type { SemanticInvoice } from '../../src/en16931/model.js';
 import { serialize } from '../../src/xml/writer.js';
 import { examine } from '../../drivers/peppol/validate.js';
-import { fixtureConfig } from '../helpers/fixtures.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fixtureConfig, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { benchInvoice } from './bench-invoice.js';
 import { viaFastXmlParser, viaXmlbuilder2 } from './serializers.js';
 
@@ -75,11 +77,16 @@ export function renderFigures(): RenderFigure[] {
   const zugferdText = JSON.stringify({ ...body, model: 'ZUGFERD', document_type: 'cii-invoice' });
   const zugferd = intake(JSON.parse(zugferdText), config, registry);
   const zctx: RenderContext = { ...zugferd.ctx, now: new Date(), documentId: 'bench' };
+  // KSEF: FA(3) from the same semantic layer (a Polish seller: the fixtures' domestic 23 % + 8 % invoice).
+  const ksefText = readFileSync(join(FIXTURES_DIR, 'ksef', 'domestic-23-8.json'), 'utf8');
+  const ksef = intake(JSON.parse(ksefText), config, registry);
+  const kctx: RenderContext = { ...ksef.ctx, now: new Date(), documentId: 'bench' };
   return [
     measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
     measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
     measureFresh('EINVOICE render, CII (en16931)', cii.t, cii.render),
     measureFresh('ZUGFERD render: the hybrid PDF/A-3 + its CII (PDFs/s)', zugferdText, (d) => zugferd.driver.render(d as typeof doc, zctx), 3000, 20),
+    measureFresh('KSEF render, FA(3) (2 lines, Polish rates)', ksefText, (d) => ksef.driver.render(d as typeof doc, kctx)),
     measureFresh('intake + render (what a submission does before storing)', text, (d) => {
       const i = intake(d, config, registry);
       return i.driver.render(i.doc, rctx);
