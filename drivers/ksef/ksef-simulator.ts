@@ -190,7 +190,7 @@ export class KsefSimulator implements KsefExchange {
 const ok = (body: object): KsefAnswer => ({ status: 200, body: JSON.stringify(body) });
 
 function exception(code: number, description: string, details?: string[]): KsefAnswer {
-  return { status: 400, body: JSON.stringify({ exception: { exceptionDetailList: [{ exceptionCode: code, exceptionDescription: description, ...(details && { details }) }], timestamp: new Date().toISOString() } }) };
+  return { status: 400, body: JSON.stringify({ exception: { exceptionDetailList: [{ exceptionCode: code, exceptionDescription: description, ...(details && { details }) }] } }) };
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
