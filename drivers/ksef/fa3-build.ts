@@ -17,7 +17,6 @@ export interface Fa3Inputs {
   invoice: SemanticInvoice;
   doc: MainDocument;
   settings: KsefSettings;
-  now: Date;
   /** The KSeF number of a corrected invoice this adapter cleared, by its number. */
   ksefNumberOf: (invoiceNumber: string) => string | undefined;
 }
@@ -53,7 +52,6 @@ export function buildFa3(inp: Fa3Inputs, issues: IssueList): Fa3Invoice | undefi
   const payable = invoice.totals.payable;
   const prepaid = invoice.totals.prepaid;
   return {
-    generatedAt: inp.now.toISOString(),
     systemInfo: settings.system_info ?? DEFAULT_SYSTEM_INFO,
     seller,
     buyer,

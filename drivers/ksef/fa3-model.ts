@@ -1,7 +1,8 @@
 import type { Decimal } from '../../src/money.js';
 import type { RateGroup } from './rate-groups.js';
 
-// The FA(3) invoice as the writer needs it: every choice made, every amount computed and signed
+// The FA(3) invoice as the writer needs it (besides the generation time, the render clock's):
+// every choice made, every amount computed and signed
 // (a corrective invoice carries differences, so a credit note's amounts are negative). Built
 // from the semantic invoice by fa3-build.ts; written by fa3-xml.ts.
 
@@ -53,7 +54,6 @@ export interface CorrectedInvoice {
 }
 
 export interface Fa3Invoice {
-  generatedAt: string;
   systemInfo: string;
   seller: { nip: string; name: string; address: Fa3Address; contact?: Fa3Contact | undefined };
   buyer: { id: BuyerId; name: string; address?: Fa3Address | undefined; contact?: Fa3Contact | undefined };

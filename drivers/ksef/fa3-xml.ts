@@ -12,7 +12,8 @@ export const FA3_FORM = { systemCode: 'FA (3)', schemaVersion: '1-0E', value: 'F
 const amount = (name: string, d: Decimal | undefined) => (d === undefined ? undefined : leaf(name, amount2(d)));
 const one = (name: string) => leaf(name, '1');
 
-export function fa3Xml(f: Fa3Invoice): string {
+/** `generatedAt`: DataWytworzeniaFa, the render clock. */
+export function fa3Xml(f: Fa3Invoice, generatedAt: Date): string {
   return serialize(
     el(
       'Faktura',
@@ -22,7 +23,7 @@ export function fa3Xml(f: Fa3Invoice): string {
         undefined,
         leaf('KodFormularza', FA3_FORM.value, { kodSystemowy: FA3_FORM.systemCode, wersjaSchemy: FA3_FORM.schemaVersion }),
         leaf('WariantFormularza', '3'),
-        leaf('DataWytworzeniaFa', f.generatedAt),
+        leaf('DataWytworzeniaFa', generatedAt.toISOString()),
         leaf('SystemInfo', f.systemInfo),
       ),
       el('Podmiot1', undefined, el('DaneIdentyfikacyjne', undefined, leaf('NIP', f.seller.nip), leaf('Nazwa', f.seller.name)), addressEl('Adres', f.seller.address), contactEl(f.seller.contact)),

@@ -2,6 +2,7 @@ import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDe
 import { escapeText } from '../../src/xml/writer.js';
 import type { MinistryKeys } from './ksef-client.js';
 import type { KsefAnswer, KsefExchange, KsefRequest } from './ksef-exchange.js';
+import { fa3Identity } from './fa3-identity.js';
 import { ksefNumber } from './ksef-number.js';
 
 // The sandbox's KSeF: what answers an entity's invoices when it has no KSeF token. It speaks the
@@ -142,10 +143,11 @@ export class KsefSimulator implements KsefExchange {
     if (hash !== body.invoiceHash || plain.length !== body.invoiceSize || encrypted.length !== body.encryptedInvoiceSize) {
       return exception(21402, 'Nieprawidłowy rozmiar pliku.', ['Skrót lub rozmiar nie zgadza się z treścią.']);
     }
-    const xml = plain.toString('utf8');
-    const nip = /<Podmiot1>[\s\S]*?<NIP>([0-9]{10})<\/NIP>/.exec(xml)?.[1] ?? s.nip;
-    const number = unescape(/<P_2>([^<]*)<\/P_2>/.exec(xml)?.[1] ?? '');
-    const inv: SimInvoice = { reference: this.reference(now, 'EE'), session: sessionRef, ordinal: s.invoices.length + 1, nip, number, issueDate: /<P_1>([^<]*)<\/P_1>/.exec(xml)?.[1] ?? '', hash, sentAt: now };
+    const id = fa3Identity(plain.toString('utf8'));
+    if (!id) return exception(21405, 'Błąd walidacji danych wejściowych.', ['Faktura nie zawiera NIP sprzedawcy lub numeru (P_2).']);
+    const nip = id.nip;
+    const number = unescape(id.number);
+    const inv: SimInvoice = { reference: this.reference(now, 'EE'), session: sessionRef, ordinal: s.invoices.length + 1, nip, number, issueDate: id.issueDate ?? '', hash, sentAt: now };
     const earlier = this.held.get(`${nip}|${number}`);
     if (earlier) inv.duplicateOf = { session: earlier.session, ksefNumber: earlier.ksefNumber! };
     else {

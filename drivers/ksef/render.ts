@@ -2,14 +2,17 @@ import type { SpiDocument } from '../../src/adapter/schemas/document.js';
 import { errorsOf, issueMessage } from '../../src/driver/issues.js';
 import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { fa3Xml } from './fa3-xml.js';
-import { examineAt } from './validate.js';
+import { examine } from './validate.js';
 
 export const DOCUMENT_TYPE = { INVOICE: 'ksef-invoice', CREDIT_NOTE: 'ksef-creditnote' } as const;
 
-/** The FA(3) invoice, generated at the render clock (DataWytworzeniaFa): the bytes KSeF receives and the UPO's hash names. */
+/**
+ * The FA(3) invoice, generated at the render clock (DataWytworzeniaFa): the bytes KSeF receives
+ * and the UPO's hash names. The examination is the one validate made.
+ */
 export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, fa3 } = examineAt(doc, ctx, ctx.now);
+  const { issues, fa3 } = examine(doc, ctx);
   if (!fa3) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
   const documentType = doc.document_type ?? DOCUMENT_TYPE[doc.type === 'CREDIT_NOTE' ? 'CREDIT_NOTE' : 'INVOICE'];
-  return [{ documentType, mimeType: 'application/xml', content: fa3Xml(fa3) }];
+  return [{ documentType, mimeType: 'application/xml', content: fa3Xml(fa3, ctx.now) }];
 }

@@ -1,5 +1,6 @@
 import { TransportError, type Envelope } from '../../src/driver/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { fa3Identity } from './fa3-identity.js';
 
 // Addressing an FA(3) invoice: from the seller (its NIP, EAS 9945 Polish VAT number) to KSeF.
 // The envelope is read back from the invoice that is sent.
@@ -13,19 +14,16 @@ export async function transmit(artifact: Artifact, ctx: TransmitContext): Promis
 }
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
-  const xml = artifact.content;
-  const nip = /<Podmiot1>[\s\S]*?<NIP>([0-9]{10})<\/NIP>/.exec(xml)?.[1];
-  const number = /<P_2>([^<]*)<\/P_2>/.exec(xml)?.[1];
-  const name = /<Podmiot1>[\s\S]*?<Nazwa>([^<]*)<\/Nazwa>/.exec(xml)?.[1];
-  if (!nip || !number) throw new TransportError('the FA(3) invoice has no seller NIP or number: it cannot be sent', true);
+  const id = fa3Identity(artifact.content);
+  if (!id) throw new TransportError('the FA(3) invoice has no seller NIP or number: it cannot be sent', true);
   return {
     documentId,
     model: 'CLEARANCE',
     documentType: artifact.documentType,
     mimeType: artifact.mimeType,
-    documentNumber: number,
-    documentTypeCode: /<RodzajFaktury>KOR<\/RodzajFaktury>/.test(xml) ? '381' : '380',
-    sender: { scheme: '9945', id: `PL${nip}`, name },
+    documentNumber: id.number,
+    documentTypeCode: id.corrective ? '381' : '380',
+    sender: { scheme: '9945', id: `PL${id.nip}`, name: id.sellerName },
     receiver: KSEF,
   };
 }

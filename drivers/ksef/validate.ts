@@ -22,16 +22,14 @@ export const KSEF_NUMBER = 'ksefNumber';
 
 export type Examination = { issues: IssueList; fa3: Fa3Invoice | undefined };
 
-/** `now` is the render clock (DataWytworzeniaFa); validation passes the epoch, which decides nothing. */
-export function examineAt(doc: SpiDocument, ctx: DocumentContext, now: Date): Examination {
+/** Validates and maps once per document: validate and render share it (the clock decides nothing in it). */
+export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
   const issues = new IssueList('KSEF');
   checkCommon(doc, 'KSEF', issues);
   const main = doc as MainDocument;
   const invoice = semanticInvoice(main, ctx, issues, KSEF_PROFILE);
   if (!invoice) return { issues, fa3: undefined };
   const ksefNumberOf = (n: string) => ctx.acceptedReferences?.(n)?.find((r) => r.key === KSEF_NUMBER)?.value;
-  const fa3 = buildFa3({ invoice, doc: main, settings: ctx.settings as KsefSettings, now, ksefNumberOf }, issues);
+  const fa3 = buildFa3({ invoice, doc: main, settings: ctx.settings as KsefSettings, ksefNumberOf }, issues);
   return { issues, fa3: issues.hasErrors ? undefined : fa3 };
-}
-
-export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext) => examineAt(doc, ctx, new Date(0)));
+});
