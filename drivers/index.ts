@@ -1,5 +1,6 @@
 import type { Driver } from '../src/driver/types.js';
 import { einvoiceDriver } from './einvoice/index.js';
+import { faceDriver } from './face/index.js';
 import { ksefDriver } from './ksef/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { verifactuDriver } from './verifactu/index.js';
@@ -16,4 +17,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   einvoiceDriver,
   zugferdDriver,
   ksefDriver,
+  faceDriver,
 ]);

@@ -1,6 +1,5 @@
-import { create } from 'xmlbuilder2';
 import type { SpiErrorItem } from '../../src/http/errors.js';
-import { at, textAt } from '../../src/ubl/read.js';
+import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
 
 // The AEAT's answer to RegFactuSistemaFacturacion (RespuestaSuministro.xsd), read by local
 // element names (the AEAT's prefixes vary between its environments and its examples), and a
@@ -40,11 +39,9 @@ export const DUPLICATE = '3000';
 /** TiempoEsperaEnvio when an answer names none (seconds; the AEAT's usual value). */
 export const DEFAULT_WAIT_SECONDS = 60;
 
-type Node = { [key: string]: unknown };
-
 /** Parses the SOAP envelope the AEAT answered; throws when it is neither a response nor a fault. */
 export function parseAeatAnswer(xml: string): AeatAnswer {
-  const body = child(child(local(create(xml).end({ format: 'object' })), 'Envelope'), 'Body');
+  const body = child(child(parseLocal(xml), 'Envelope'), 'Body');
   const fault = child(body, 'Fault');
   if (fault) {
     const code = text(fault, 'faultcode') ?? 'Server';
@@ -82,32 +79,6 @@ export function outcomeOf(line: ResponseLine): LineOutcome {
   if (line.duplicado) return { status: 'SUCCESS' };
   return { status: 'FAILED', errors: [item()] };
 }
-
-/** The same tree with namespace prefixes dropped from element names (attributes keep theirs). */
-function local(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(local);
-  if (!value || typeof value !== 'object') return value;
-  const out: Node = {};
-  for (const [k, v] of Object.entries(value as Node)) {
-    const name = k.startsWith('@') || k.startsWith('#') ? k : k.replace(/^.*:/, '');
-    out[name] = local(v);
-  }
-  return out;
-}
-
-function children(node: unknown, name: string): Node[] {
-  if (!node || typeof node !== 'object') return [];
-  const v = (node as Node)[name];
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is Node => !!x && typeof x === 'object');
-}
-
-/** An element (empty elements included), by local name. */
-function child(node: unknown, name: string): Node | undefined {
-  const v = at(node, name);
-  return typeof v === 'string' ? { '#': v } : v && typeof v === 'object' ? (v as Node) : undefined;
-}
-
-const text = (node: unknown, name: string): string | undefined => textAt(node, name)?.trim();
 
 function isOneOf<T extends string>(v: string | undefined, values: readonly T[]): v is T {
   return v !== undefined && (values as readonly string[]).includes(v);

@@ -4,7 +4,7 @@ import { DUPLICATE } from './aeat-response.js';
 import { madridTimestamp } from './record.js';
 import { identityKey, recordIdentity, type RecordIdentity } from './record-identity.js';
 import { SOAPENV } from './soap-request.js';
-import type { SoapAnswer, SoapExchange } from './soap-exchange.js';
+import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
 
 // The sandbox's AEAT: what answers an entity's records when it has no certificate. It takes a
 // RegFactuSistemaFacturacion request as the AEAT's service would and answers in the AEAT's

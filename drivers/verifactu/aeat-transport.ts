@@ -4,7 +4,7 @@ import { backoffDelay, type RetryPolicy } from '../../src/retry-delay.js';
 import { DEFAULT_WAIT_SECONDS, outcomeOf, parseAeatAnswer, type AeatAnswer, type ResponseLine } from './aeat-response.js';
 import { recordIdentity, type RecordIdentity } from './record-identity.js';
 import { MAX_RECORDS_PER_REQUEST, soapRequest } from './soap-request.js';
-import type { SoapAnswer, SoapExchange } from './soap-exchange.js';
+import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
 
 // The AEAT's way of taking records, as a transport. `send` only queues a record under its
 // issuer's NIF; a request goes out when the TiempoEsperaEnvio of the issuer's last answer has

@@ -7,7 +7,7 @@ import { aeatEndpoint } from './aeat-endpoints.js';
 import { AeatSimulator } from './aeat-simulator.js';
 import { AeatTransport } from './aeat-transport.js';
 import { loadCertificate } from './certificates.js';
-import { HttpsSoapExchange, type SoapExchange } from './soap-exchange.js';
+import { HttpsSoapExchange, type SoapExchange } from '../../src/http/soap-exchange.js';
 import type { VerifactuSettings } from './settings.js';
 
 // Which AEAT an entity's records go to: the AEAT's own service (test or production) over mutual
@@ -64,7 +64,7 @@ function aeatExchanges(settings: VerifactuSettings, entities: EntityLookup, conf
       continue;
     }
     const url = new URL(settings.endpoint ?? aeatEndpoint(settings.environment ?? 'test', loaded.seal));
-    exchanges.set(entityId, new HttpsSoapExchange(url, loaded.tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+    exchanges.set(entityId, new HttpsSoapExchange('aeat', url, loaded.tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
   }
   if (problems.length > 0) {
     for (const e of exchanges.values()) e.close();

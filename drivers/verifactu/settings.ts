@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { CertificateSchema } from '../../src/driver/certificate-settings.js';
 
 // `drivers.VERIFACTU` in the configuration file: what no SPI field carries.
 
@@ -18,23 +19,6 @@ export const SistemaInformaticoSchema = Type.Object(
     tipo_uso_posible_solo_verifactu: Type.Optional(SiNo),
     tipo_uso_posible_multi_ot: Type.Optional(SiNo),
     indicador_multiples_ot: Type.Optional(SiNo),
-  },
-  { additionalProperties: false },
-);
-
-/**
- * The certificate a business entity signs in to the AEAT's web service with (mutual TLS): a
- * PKCS#12 file, or a PEM certificate and key. The passphrase is never written in the file: it
- * is read from the environment variable named here.
- */
-export const CertificateSchema = Type.Object(
-  {
-    pkcs12_file: Type.Optional(Type.String({ minLength: 1 })),
-    cert_file: Type.Optional(Type.String({ minLength: 1 })),
-    key_file: Type.Optional(Type.String({ minLength: 1 })),
-    passphrase_env: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' })),
-    /** A seal certificate (certificado de sello electrónico) is served by the AEAT's seal hosts (www10, prewww10). */
-    seal: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );
@@ -74,7 +58,6 @@ export const VerifactuSettingsSchema = Type.Object(
 
 export type VerifactuSettings = Static<typeof VerifactuSettingsSchema>;
 export type SistemaInformatico = Static<typeof SistemaInformaticoSchema>;
-export type CertificateSettings = Static<typeof CertificateSchema>;
 
 /** This software, when the configuration names no other (the AEAT needs a producer and installation). */
 export const DEFAULT_SISTEMA: SistemaInformatico = {

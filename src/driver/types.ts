@@ -185,6 +185,13 @@ export interface Driver {
    * pure. Throws ConfigError naming every problem by its place (`drivers.ZUGFERD.entities.x.logo_file: …`).
    */
   prepareSettings?(settings: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>>;
+  /**
+   * Only for drivers whose legal document is a signature (FACE's Facturae): render gives the
+   * document unsigned (what goldens hold, the same under any key), and `sign` seals render's
+   * artifacts with the issuing entity's key from the prepared settings. Called right after
+   * render wherever a document is kept or printed; deterministic for one key and clock.
+   */
+  sign?(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[];
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
   readonly chain?: ChainSpec;
   /**

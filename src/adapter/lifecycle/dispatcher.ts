@@ -126,6 +126,9 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
       return s;
     });
     const at = clock().toISOString();
-    await recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, tracking.events.length, tracking.done, tracking.checkAgainAt ?? at, at));
+    // A transport that could not read its network this time answers no events (FACe while it is
+    // down): what was recorded stays counted, so nothing is recorded twice when it answers again.
+    const seen = Math.max(row.eventsSeen, tracking.events.length);
+    await recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, seen, tracking.done, tracking.checkAgainAt ?? at, at));
   }
 }

@@ -53,6 +53,13 @@ export const PartySchema = Type.Object({
   identifier: Type.Optional(PartyIdentifierSchema),
   /** Extension: the contact point (BG-9 for the buyer: its email is where EINVOICE mails the invoice). */
   contact: Type.Optional(Type.Object({ name: Type.Optional(Text(200)), telephone: Type.Optional(Text(100)), email: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$', maxLength: 254 })) })),
+  /**
+   * Extension: a Spanish public buyer's DIR3 units (FACE): `role_code` 01 Oficina contable, 02
+   * Órgano gestor, 03 Unidad tramitadora (04 Órgano proponente), `code` the DIR3 code.
+   */
+  administrative_centres: Type.Optional(
+    Type.Array(Type.Object({ role_code: Type.String({ pattern: '^0[1-4]$' }), code: Type.String({ pattern: '^[A-Za-z0-9]{1,10}$' }), name: Type.Optional(Text(200)) }), { maxItems: 10 }),
+  ),
 });
 export type SpiParty = Static<typeof PartySchema>;
 

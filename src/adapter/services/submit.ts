@@ -63,7 +63,8 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   // pages, which keeps each commit's write set small (`npm run bench`, issue 3 note).
   const id = uuidv7({ msecs: now.getTime() });
   const renderCtx = { ...ctx, now, documentId: id };
-  const artifacts = driver.render(doc, renderCtx);
+  const rendered = driver.render(doc, renderCtx);
+  const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
   // A chained document is completed where it is stored, after its chain's head is read.
   const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(doc, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');

@@ -16,7 +16,9 @@ export const renderCommand: Command = {
     if (issues.length) process.stderr.write(`${issues.map(issueLine).join('\n')}\n`);
     if (!result.ok || issues.some((i) => i.severity === 'error')) return 1;
     const { doc, driver, ctx } = result.intake;
-    const artifacts = driver.render(doc, { ...ctx, now: new Date(), documentId: 'cli-render' });
+    const renderCtx = { ...ctx, now: new Date(), documentId: 'cli-render' };
+    const rendered = driver.render(doc, renderCtx);
+    const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
     const wanted = values['mime-type'] as string | undefined;
     const artifact = wanted === undefined ? artifacts[0] : artifacts.find((a) => a.mimeType === wanted);
     if (!artifact) {

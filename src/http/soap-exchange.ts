@@ -1,12 +1,12 @@
 import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
-import { httpRequest } from '../../src/http/post.js';
-import type { ClientTls } from './certificates.js';
+import type { SecureContextOptions } from 'node:tls';
+import { httpRequest } from './post.js';
 
-// One request to the AEAT's SOAP service and its raw answer. The AEAT's own service over mutual
-// TLS is one implementation; the sandbox's simulated AEAT (aeat-simulator.ts) is the other, so
-// batching, waiting and reading answers are the same code either way.
+// One request to a SOAP service and its raw answer: the AEAT's (over mutual TLS) and FACe's (its
+// requests signed with WS-Security) are implementations, the sandbox's simulated services the
+// others, so a driver's batching, waiting and reading answers are the same code either way.
 
 export interface SoapAnswer {
   status: number;
@@ -16,21 +16,24 @@ export interface SoapAnswer {
 export interface SoapExchange {
   /** `source` of the statuses this exchange's answers give (`aeat`, `sandbox`). */
   readonly name: string;
-  /** Posts the request; rejects when no answer came (network error, timeout). */
-  post(xml: string): Promise<SoapAnswer>;
+  /** Posts the request (`action`: the SOAPAction header, `""` when absent); rejects when no answer came (network error, timeout). */
+  post(xml: string, action?: string): Promise<SoapAnswer>;
   close(): void;
 }
 
 /** An answer for 1,000 records runs to several hundred kilobytes; keep all of it. */
 const MAX_ANSWER_BYTES = 16 * 1024 * 1024;
 
+/** The client certificate a service may require on the connection (mutual TLS). */
+export type ClientTls = Pick<SecureContextOptions, 'pfx' | 'cert' | 'key' | 'passphrase'>;
+
 export class HttpsSoapExchange implements SoapExchange {
-  readonly name = 'aeat';
   private readonly agent: http.Agent;
   /** Cuts the requests on their way when closing. */
   private readonly aborter = new AbortController();
 
   constructor(
+    readonly name: string,
     private readonly url: URL,
     tls: ClientTls,
     ca: Buffer | undefined,
@@ -44,9 +47,9 @@ export class HttpsSoapExchange implements SoapExchange {
         : new http.Agent({ keepAlive: true, maxSockets: 2 });
   }
 
-  post(xml: string): Promise<SoapAnswer> {
+  post(xml: string, action?: string): Promise<SoapAnswer> {
     return httpRequest(this.url, {
-      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: '""', accept: 'text/xml' },
+      headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: `"${action ?? ''}"`, accept: 'text/xml' },
       body: xml,
       timeoutMs: this.timeoutMs,
       agent: this.agent,
