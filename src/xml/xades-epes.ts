@@ -82,7 +82,9 @@ export function signXadesEpes(xml: string, o: XadesOptions): string {
   sig.addReference({ xpath: `//*[@Id='${ids.signedProperties}']`, transforms: [C14N], digestAlgorithm: SHA256, type: 'http://uri.etsi.org/01903#SignedProperties' });
   sig.addReference({ xpath: `//*[@Id='${ids.keyInfo}']`, transforms: [C14N], digestAlgorithm: SHA256 });
   sig.computeSignature(xml, { prefix: 'ds', attrs: { Id: ids.signature }, location: { reference: '/*', action: 'append' } });
-  const signed = sig.getSignedXml();
+  // xmldom drops what follows the root element: the input's final newline is put back, so the
+  // signed document minus its ds:Signature is byte for byte the document that was signed.
+  const signed = sig.getSignedXml().trimEnd() + (/\s*$/.exec(xml)?.[0] ?? '');
   return signed.startsWith('<?xml') ? signed : `<?xml version="1.0" encoding="UTF-8"?>\n${signed}`;
 }
 

@@ -4,13 +4,15 @@ import { drivers } from '../../drivers/index.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { artifactBytes, FIXTURE_CONFIG, fixturesOf, GOLDEN_CLOCK } from '../helpers/fixtures.js';
 import { bodyOf } from '../helpers/shape.js';
+import { signatureProblem } from '../../src/xml/verify-signature.js';
 
 // Every fixture of every driver goes through the real HTTP API into a real SQLite file; what
 // was stored must be byte-identical to its goldens (the goldens pass the official rules; they
 // are made at the golden clock, as the adapter here runs, since a PDF carries its date). A
 // chained driver's (VERIFACTU's) golden is the first record of its chain at the golden clock,
 // so each of its fixtures goes to an adapter of its own with that clock; chains of several
-// records are tested in test/drivers/verifactu*.test.ts.
+// records are tested in test/drivers/verifactu*.test.ts. A signing driver's (FACE's) document is
+// compared with its signature taken out, and the signature verified.
 
 describe('POST /einvoicing/documents with every fixture', () => {
   let adapter: TestAdapter;
@@ -25,7 +27,7 @@ describe('POST /einvoicing/documents with every fixture', () => {
       it(`${driver.model} ${f.name}`, async () => {
         const own = driver.chain && !f.expectedIssues ? await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG }, clock: () => GOLDEN_CLOCK }) : undefined;
         try {
-          await check(own ?? adapter, f, !!driver.chain);
+          await check(own ?? adapter, f, !!driver.chain, !!driver.sign);
         } finally {
           await own?.close();
         }
@@ -33,7 +35,7 @@ describe('POST /einvoicing/documents with every fixture', () => {
     }
   }
 
-  async function check(adapter: TestAdapter, f: ReturnType<typeof fixturesOf>[number], chained: boolean): Promise<void> {
+  async function check(adapter: TestAdapter, f: ReturnType<typeof fixturesOf>[number], chained: boolean, signed: boolean): Promise<void> {
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: f.body });
     const body = await bodyOf(res);
     if (f.expectedIssues) {
@@ -51,6 +53,14 @@ describe('POST /einvoicing/documents with every fixture', () => {
     const artifacts = stored!.artifacts;
     expect(artifacts.length).to.be.at.least(1);
     for (const a of chained ? artifacts.slice(0, 1) : artifacts) {
+      if (signed) {
+        // A signing driver's (FACE's) stored document is its golden with an enveloped signature
+        // (made with whatever key the adapter has): the golden once the signature is taken out,
+        // and a signature that verifies.
+        expect(a.content.replace(/<ds:Signature[ >][\s\S]*<\/ds:Signature>/, ''), `${f.golden(a.mimeType)} differs from what was stored`).to.equal(readFileSync(f.golden(a.mimeType), 'utf8'));
+        expect(signatureProblem(a.content)).to.equal(undefined);
+        continue;
+      }
       expect(artifactBytes(a).equals(readFileSync(f.golden(a.mimeType))), `${f.golden(a.mimeType)} differs from what was stored`).to.equal(true);
     }
   }
