@@ -64,6 +64,7 @@ export function demoConfig(): ConfigFile {
           address: { line_1: 'Calle de Alcalá 50', zip: '28014', city: 'Madrid', division: 'Madrid', country: 'ES' },
           tax_identifiers: [{ scheme: 'VAT', id: 'ESB12345674' }],
           legal_entity: { registration_name: 'Iberia Software S.L.', company_id: 'B12345674' },
+          contact: { name: 'Administración', email: 'facturas@iberia-software.example' },
         },
         activations: [
           {
@@ -73,6 +74,9 @@ export function demoConfig(): ConfigFile {
             status: { code: 'COMPLETED' },
             country_activations: [
               { model: 'VERIFACTU', country: 'ES', einvoicing_type: 'B2B', supported_document_types: ['verifactu-invoice', 'verifactu-creditnote'] },
+              // Spanish public bodies: signed Facturae through FACe, answered by the sandbox's simulated
+              // FACe until a certificate is configured (PENDING meanwhile, drivers/face/network.ts).
+              { model: 'FACE', country: 'ES', einvoicing_type: 'B2G', supported_document_types: ['facturae-invoice', 'facturae-creditnote'] },
             ],
           },
         ],
