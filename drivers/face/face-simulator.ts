@@ -108,10 +108,11 @@ export class FaceSimulator implements SoapExchange {
     const r = this.invoices.get(registryNumber);
     if (!r) return result('consultarFactura', '303', 'No existe factura con el número de registro especificado');
     r.polls += 1;
-    if (r.polls >= this.pollsPerState) {
+    // A requested cancellation is accepted at the next poll; otherwise the invoice moves on every pollsPerState polls.
+    if (r.cancellation === '4200') Object.assign(r, { cancellation: '4300', processing: '3100' });
+    else if (r.polls >= this.pollsPerState) {
       r.polls = 0;
-      if (r.cancellation === '4200') Object.assign(r, { cancellation: '4300', processing: '3100' });
-      else if (r.cancellation !== '4300' && NEXT[r.processing]) r.processing = NEXT[r.processing]!;
+      if (r.cancellation !== '4300' && NEXT[r.processing]) r.processing = NEXT[r.processing]!;
     }
     return answer(
       'consultarFactura',

@@ -3,6 +3,7 @@ import { TransportError, type NetworkEvent, type OutboundMessage, type SendRecei
 import type { Logger } from '../../src/log.js';
 import type { RetryPolicy } from '../../src/retry-delay.js';
 import { FaceRefused, type FaceClient } from './face-client.js';
+import { CANCELLATION_TYPE, REGISTRY_NUMBER, type CancellationRequest } from './cancellation.js';
 import { FACE_STATE_DOCUMENT_TYPE, stepsOf } from './face-state.js';
 
 // FACe as a transport, one per business entity (its certificate signs the requests). `send`
@@ -14,7 +15,7 @@ import { FACE_STATE_DOCUMENT_TYPE, stepsOf } from './face-state.js';
 // track, so tracking survives a restart. FACe down: `send` throws a retryable TransportError and
 // `track` looks again later; an outage never fails a document. FACe's error codes refuse it.
 
-export const REGISTRY_NUMBER = 'face_registry_number';
+export { REGISTRY_NUMBER };
 
 /** Processing and cancellation states after which nothing changes any more. */
 const FINAL = new Set(['2500', '2600', '3100', '4300']);
@@ -38,6 +39,7 @@ export class FaceTransport implements Transport {
 
   async send(m: OutboundMessage, { now }: { now: Date; attempt: number }): Promise<SendReceipt> {
     try {
+      if (m.documentType === CANCELLATION_TYPE) return await this.cancel(JSON.parse(m.content) as CancellationRequest, now);
       const r = await this.o.client.sendInvoice(this.o.notificationEmail, m.content, fileNameOf(m.documentNumber));
       return {
         messageId: `face:${r.registryNumber}`,
@@ -50,7 +52,22 @@ export class FaceTransport implements Transport {
     }
   }
 
+  /** anularFactura: FACe taking the request is the cancellation document's SUCCESS; the invoice's own statuses follow it. */
+  private async cancel(request: CancellationRequest, now: Date): Promise<SendReceipt> {
+    const r = await this.o.client.cancelInvoice(request.numero_registro, request.motivo);
+    return {
+      messageId: `face-cancel:${request.numero_registro}`,
+      payload: { event: 'cancellation_requested', numero_registro: request.numero_registro, mensaje: r.message, at: now.toISOString() },
+      references: [{ key: REGISTRY_NUMBER, value: request.numero_registro }],
+    };
+  }
+
   async track(sent: SentMessage, now: Date): Promise<Tracking> {
+    const cancelled = /^face-cancel:(.+)$/.exec(sent.messageId)?.[1];
+    if (cancelled) {
+      const references = [{ key: REGISTRY_NUMBER, value: cancelled }];
+      return { events: [{ kind: 'delivered', at: now.toISOString(), payload: { numero_registro: cancelled, cancellation: 'requested' }, references }], done: true };
+    }
     const registryNumber = /^face:(.+)$/.exec(sent.messageId)?.[1];
     if (!registryNumber) {
       const errors: SpiErrorItem[] = [{ code: 'INVALID_DATA', message: `transmission ${sent.messageId} is not a FACe registry number` }];

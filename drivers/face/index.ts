@@ -30,6 +30,7 @@ const driver: Driver = {
   validate: (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items,
   render,
   sign,
+  voidsByResubmission: true,
   transmit,
   mapStatus,
   readInbound,

@@ -1,17 +1,20 @@
 import type { SpiDocument } from '../../src/adapter/schemas/document.js';
 import { errorsOf, issueMessage } from '../../src/driver/issues.js';
 import type { Artifact, RenderContext } from '../../src/driver/types.js';
+import { CANCELLATION_TYPE } from './cancellation.js';
 import { facturaeXml } from './facturae-xml.js';
 import { examine } from './validate.js';
 
 export const DOCUMENT_TYPE = { INVOICE: 'facturae-invoice', CREDIT_NOTE: 'facturae-creditnote' } as const;
 
 /**
- * The Facturae, unsigned: what goldens hold. sign.ts appends the XAdES signature before the
+ * The Facturae, unsigned: what goldens hold (an invoice resubmitted VOIDED renders the
+ * cancellation request instead, cancellation.ts). sign.ts appends the XAdES signature before the
  * document is stored or printed, so what is kept, served and sent is always the signed `.xsig`.
  */
 export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, facturae } = examine(doc, ctx);
+  const { issues, facturae, cancellation } = examine(doc, ctx);
+  if (cancellation) return [{ documentType: CANCELLATION_TYPE, mimeType: 'application/json', content: JSON.stringify(cancellation) }];
   if (!facturae) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
   const documentType = doc.document_type ?? DOCUMENT_TYPE[doc.type === 'CREDIT_NOTE' ? 'CREDIT_NOTE' : 'INVOICE'];
   return [{ documentType, mimeType: 'application/xml', content: facturaeXml(facturae) }];

@@ -33,6 +33,8 @@ export const FaceSettingsSchema = Type.Object(
     /** Corrective invoices: Facturae's ReasonCode (default 16, "Base imponible") and CorrectionMethod (default 02, by differences). */
     correction_reason_code: Type.Optional(Code(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12', '13', '14', '15', '16', '80', '81', '82', '83', '84', '85'])),
     correction_method: Type.Optional(Code(['01', '02', '03', '04'])),
+    /** `motivo` of a cancellation request (an invoice resubmitted VOIDED) whose document has no note. */
+    cancellation_reason: Type.Optional(Type.String({ minLength: 1, maxLength: 2500 })),
     /** `xades:ClaimedRole` of the signature (default `emisor`, the supplier). */
     signer_role: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     /** The sandbox's simulated FACe: how many polls an invoice stays in each state before the next (default 1). */

@@ -32,7 +32,8 @@ export function signerOf(settings: PreparedFaceSettings, entityId: string): Sign
 export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[] {
   const settings = ctx.settings as PreparedFaceSettings;
   const identity = signerOf(settings, ctx.entity.id);
-  return artifacts.map((a) => ({
+  // Only the Facturae is signed; a cancellation request (JSON) travels in a signed SOAP request.
+  return artifacts.map((a) => a.mimeType !== 'application/xml' ? a : {
     ...a,
     content: signXadesEpes(a.content, {
       identity,
@@ -42,5 +43,5 @@ export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifa
       dataObject: { description: 'Factura electrónica', mimeType: 'text/xml' },
       idSeed: ctx.documentId,
     }),
-  }));
+  });
 }

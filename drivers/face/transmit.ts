@@ -1,6 +1,7 @@
 import { TransportError, type Envelope } from '../../src/driver/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
 import { child, parseLocal, text } from '../../src/xml/local-names.js';
+import { CANCELLATION_TYPE, type CancellationRequest } from './cancellation.js';
 
 // Addressing a signed Facturae: from the seller (its NIF, EAS 9920 Spanish VAT number) to FACe,
 // which routes it to the public body by the DIR3 units inside. The envelope is read back from
@@ -15,6 +16,10 @@ export async function transmit(artifact: Artifact, ctx: TransmitContext): Promis
 }
 
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
+  if (artifact.documentType === CANCELLATION_TYPE) {
+    const request = JSON.parse(artifact.content) as CancellationRequest;
+    return { documentId, model: 'FACE', documentType: artifact.documentType, mimeType: artifact.mimeType, documentNumber: request.numero_factura, sender: { scheme: '9920', id: `ES${request.emisor}` }, receiver: FACE };
+  }
   const root = child(parseLocal(artifact.content), 'Facturae');
   const seller = child(child(root, 'Parties'), 'SellerParty');
   const nif = text(child(seller, 'TaxIdentification'), 'TaxIdentificationNumber');

@@ -4,6 +4,7 @@ import { IssueList } from '../../src/driver/issues.js';
 import { perDocument } from '../../src/driver/per-document.js';
 import type { DocumentContext } from '../../src/driver/types.js';
 import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
+import { cancellationOf, isCancellation, type CancellationRequest } from './cancellation.js';
 import { buildFacturae } from './facturae-build.js';
 import type { FacturaeInvoice } from './facturae-model.js';
 import type { FaceSettings } from './settings.js';
@@ -18,13 +19,17 @@ const FACE_PROFILE: Profile = {
   buyerReference: () => undefined,
 };
 
-export type Examination = { issues: IssueList; facturae: FacturaeInvoice | undefined };
+export type Examination = { issues: IssueList; facturae: FacturaeInvoice | undefined; cancellation?: CancellationRequest | undefined };
 
 /** Validates and maps once per document: validate and render share it (the clock decides nothing in it). */
 export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
   const issues = new IssueList('FACE');
   checkCommon(doc, 'FACE', issues);
   const main = doc as MainDocument;
+  if (isCancellation(main)) {
+    const cancellation = cancellationOf(main, ctx, issues);
+    return { issues, facturae: undefined, cancellation: issues.hasErrors ? undefined : cancellation };
+  }
   const invoice = semanticInvoice(main, ctx, issues, FACE_PROFILE);
   if (!invoice) return { issues, facturae: undefined };
   const facturae = buildFacturae({ invoice, doc: main, settings: ctx.settings as FaceSettings, transactionType: main.transaction_type ?? 'B2G' }, issues);

@@ -65,7 +65,7 @@ export function statusChangeStatements(db: Database) {
      FROM related_documents WHERE id = ?`,
   );
   const relatedOfStatuses = db.prepare<[string], { id: string; documentType: string; flow: string; status: string; createdAt: string }>(
-    `SELECT id, document_type AS documentType, flow, status, created_at AS createdAt FROM related_documents WHERE document_id = ? ORDER BY created_at, id`,
+    `SELECT id, document_type AS documentType, flow, status, created_at AS createdAt FROM related_documents WHERE document_id = ? ORDER BY created_at, status_id, id`,
   );
   return {
     /** Records one status; the caller runs it inside its write transaction. Returns the status row id. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { readFaceStep } from '../../drivers/face/face-state.js';
 import { signatureProblem } from '../../src/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { FIXTURE_CONFIG, fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 
@@ -59,5 +59,36 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
     const activations = await bodyOf(await adapter.call('/einvoicing/activations?business_entity_id=suministros-ejemplo'));
     expect(activations.activations[0].status.code).to.equal('PENDING');
     expect(activations.activations[0].status.message).to.match(/no certificate is configured for this business entity/);
+  });
+
+  it('cancels a registered invoice resubmitted VOIDED: anularFactura, then the invoice goes IN_PROCESS and FAILED (cancellation accepted)', async () => {
+    // Invoices stay registered in this sandbox (many polls per state) until the cancellation.
+    const slow = await startTestAdapter({
+      env: { ADAPTER_CONFIG: fixtureConfigCopy('face-cancel-', (y) => y.replace('  FACE:\n', '  FACE:\n    sandbox: { polls_per_state: 100 }\n')), RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' },
+    });
+    try {
+      const body = { ...fixture('b2g-dir3-centres'), id: 'FE-2025-0700' };
+      const statusOf = async (id: string) => bodyOf(await slow.call(`/einvoicing/documents/${id}/status`));
+      const invoiceId = (await bodyOf(await slow.call('/einvoicing/documents', { method: 'POST', json: body }))).document_id as string;
+      await eventually(async () => ((await statusOf(invoiceId)).status === 'SUCCESS' ? true : undefined), 20_000, 'SUCCESS');
+
+      const res = await slow.call('/einvoicing/documents', { method: 'POST', json: { ...body, status: 'VOIDED', note: 'Factura emitida por error' } });
+      const voiding = await bodyOf(res);
+      expect(res.status, JSON.stringify(voiding)).to.equal(200);
+      expect(voiding.document_id).to.not.equal(invoiceId);
+      const request = JSON.parse(slow.runtime.store.documents.get(voiding.document_id)!.artifacts[0]!.content) as Record<string, string>;
+      expect(request).to.deep.include({ numero_factura: 'FE-2025-0700', motivo: 'Factura emitida por error', emisor: 'A28000008' });
+      await eventually(async () => ((await statusOf(voiding.document_id)).status === 'SUCCESS' ? true : undefined), 20_000, 'the cancellation request SUCCESS');
+
+      const failed = await eventually(async () => {
+        const s = await statusOf(invoiceId);
+        return s.status === 'FAILED' ? s : undefined;
+      }, 20_000, 'the invoice FAILED (cancelled)');
+      expect(JSON.parse(failed.provider_references)).to.deep.include({ key: 'face_registry_number', value: request.numero_registro });
+      const steps = slow.runtime.store.statusChanges.relatedOf(invoiceId).map((r) => readFaceStep(slow.runtime.store.statusChanges.related(r.id)!.content)?.step);
+      expect(steps).to.deep.equal(['4200', '4300']);
+    } finally {
+      await slow.close();
+    }
   });
 });
