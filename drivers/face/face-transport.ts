@@ -1,5 +1,5 @@
 import type { SpiErrorItem } from '../../src/http/errors.js';
-import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
 import type { Logger } from '../../src/log.js';
 import type { RetryPolicy } from '../../src/retry-delay.js';
 import { FaceRefused, type FaceClient } from './face-client.js';
@@ -82,20 +82,14 @@ export class FaceTransport implements Transport {
         (s): NetworkEvent => ({ kind: 'inbound', at, documentType: FACE_STATE_DOCUMENT_TYPE, mimeType: 'application/json', content: JSON.stringify(s), payload: { step: s.step, implied: s.implied }, references }),
       );
       const done = FINAL.has(state.processing.code) || FINAL.has(state.cancellation.code);
-      return done ? { events: [delivered, ...steps], done } : { ...this.later(sent, now), events: [delivered, ...steps] };
+      return done ? { events: [delivered, ...steps], done } : { ...trackLater(sent.sentAt, now, this.o.retry), events: [delivered, ...steps] };
     } catch (err) {
       // A registered invoice is never failed for a query FACe refused or did not answer: it is looked at again later.
       this.o.logger.warn({ document_id: sent.envelope.documentId, registry_number: registryNumber, err: err instanceof Error ? err.message : String(err) }, 'FACe state not read; looking again later');
-      return this.later(sent, now);
+      return trackLater(sent.sentAt, now, this.o.retry);
     }
   }
 
-  /** Polls quickly at first, then less often, within the retry policy's bounds. */
-  private later(sent: SentMessage, now: Date): Tracking {
-    const elapsed = now.getTime() - Date.parse(sent.sentAt);
-    const wait = Math.min(this.o.retry.maxMs, Math.max(this.o.retry.minMs, Math.floor(elapsed / 4)));
-    return { events: [], done: false, checkAgainAt: new Date(now.getTime() + wait).toISOString() };
-  }
 }
 
 /** FACe wants the file's name with its `.xsig` extension; the invoice number, made file-safe. */

@@ -1,5 +1,5 @@
 import type { SpiErrorItem } from '../../src/http/errors.js';
-import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
 import type { Logger } from '../../src/log.js';
 import type { RetryPolicy } from '../../src/retry-delay.js';
 import { KsefAuthRefused, KsefRefused, KsefUnavailable, type InvoiceStatus, type KsefClient, type OpenSession } from './ksef-client.js';
@@ -75,7 +75,7 @@ export class KsefTransport implements Transport {
     try {
       const status = await this.o.client.invoiceStatus(ids.session, ids.invoice);
       const code = status.status.code;
-      if (code === 100 || code === 150) return this.later(sent, now);
+      if (code === 100 || code === 150) return trackLater(sent.sentAt, now, this.o.retry);
       if (code === 200 || code === 440) return { events: [await this.delivered(ids, status, now)], done: true };
       if (RESEND.has(code)) return await this.sendAgain(documentId, status, sent, now);
       return { events: [refusal(ids, status, now)], done: true };
@@ -84,7 +84,7 @@ export class KsefTransport implements Transport {
         return { events: [{ kind: 'refused', at: now.toISOString(), errors: errorsOf(err), payload: { ...ids }, references: [] }], done: true };
       }
       this.o.logger.warn({ document_id: documentId, err: err instanceof Error ? err.message : String(err) }, 'KSeF status not read; looking again later');
-      return this.later(sent, now);
+      return trackLater(sent.sentAt, now, this.o.retry);
     }
   }
 
@@ -173,15 +173,9 @@ export class KsefTransport implements Transport {
     this.o.logger.warn({ document_id: documentId, code: status.status.code }, 'KSeF cancelled the processing of the invoice: sending it again');
     const again = await this.put(content);
     this.resent.set(documentId, { session: again.session, invoice: again.invoice });
-    return this.later(sent, now);
+    return trackLater(sent.sentAt, now, this.o.retry);
   }
 
-  /** Polls quickly at first (KSeF takes seconds), then less often, within the retry policy's bounds. */
-  private later(sent: SentMessage, now: Date): Tracking {
-    const elapsed = now.getTime() - Date.parse(sent.sentAt);
-    const wait = Math.min(this.o.retry.maxMs, Math.max(this.o.retry.minMs, Math.floor(elapsed / 4)));
-    return { events: [], done: false, checkAgainAt: new Date(now.getTime() + wait).toISOString() };
-  }
 
   private transportError(err: unknown): TransportError {
     if (err instanceof KsefRefused && !(err instanceof KsefAuthRefused) && err.status !== 401 && err.status !== 403) {

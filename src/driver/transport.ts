@@ -95,3 +95,14 @@ export class TransportError extends Error {
     super(message);
   }
 }
+
+/**
+ * "Nothing new yet: ask again later" for a message sent at `sentAt`: soon at first (a network
+ * answers within seconds), then less often as the message ages (a quarter of its age), within
+ * the retry policy's bounds. KSeF's invoice status and FACe's states are polled so.
+ */
+export function trackLater(sentAt: string, now: Date, retry: { minMs: number; maxMs: number }): Tracking {
+  const elapsed = now.getTime() - Date.parse(sentAt);
+  const wait = Math.min(retry.maxMs, Math.max(retry.minMs, Math.floor(elapsed / 4)));
+  return { events: [], done: false, checkAgainAt: new Date(now.getTime() + wait).toISOString() };
+}
