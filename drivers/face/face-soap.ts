@@ -37,7 +37,7 @@ export function faceRequest(operation: FaceOperation, parameters: string, identi
     '</soapenv:Envelope>';
   const sig = new SignedXml({
     idMode: 'wssecurity',
-    privateKey: identity.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    privateKey: identity.privateKey,
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
     canonicalizationAlgorithm: EXC_C14N,
     getKeyInfoContent: () => `<wsse:SecurityTokenReference><wsse:Reference URI="#${ids.token}" ValueType="${X509_TOKEN}"/></wsse:SecurityTokenReference>`,

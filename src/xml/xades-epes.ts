@@ -68,7 +68,7 @@ export function signXadesEpes(xml: string, o: XadesOptions): string {
     '</xades:SignedProperties>' +
     '</xades:QualifyingProperties>';
   const sig = new SignedXml({
-    privateKey: o.identity.privateKey.export({ type: 'pkcs8', format: 'pem' }),
+    privateKey: o.identity.privateKey,
     signatureAlgorithm: RSA_SHA256,
     canonicalizationAlgorithm: C14N,
     keyInfoAttributes: { Id: ids.keyInfo },

@@ -81,12 +81,18 @@ export function renderFigures(): RenderFigure[] {
   const ksefText = readFileSync(join(FIXTURES_DIR, 'ksef', 'domestic-23-8.json'), 'utf8');
   const ksef = intake(JSON.parse(ksefText), config, registry);
   const kctx: RenderContext = { ...ksef.ctx, now: new Date(), documentId: 'bench' };
+  // FACE: Facturae from the same semantic layer, then signed XAdES-EPES (RSA-2048, the sandbox's key).
+  const faceText = readFileSync(join(FIXTURES_DIR, 'face', 'b2g-dir3-centres.json'), 'utf8');
+  const face = intake(JSON.parse(faceText), config, registry);
+  const fctx: RenderContext = { ...face.ctx, now: new Date(), documentId: 'bench' };
   return [
     measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
     measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
     measureFresh('EINVOICE render, CII (en16931)', cii.t, cii.render),
     measureFresh('ZUGFERD render: the hybrid PDF/A-3 + its CII (PDFs/s)', zugferdText, (d) => zugferd.driver.render(d as typeof doc, zctx), 3000, 20),
     measureFresh('KSEF render, FA(3) (2 lines, Polish rates)', ksefText, (d) => ksef.driver.render(d as typeof doc, kctx)),
+    measureFresh('FACE render, Facturae 3.2.2 unsigned (2 lines)', faceText, (d) => face.driver.render(d as typeof doc, fctx)),
+    measureFresh('FACE render + sign: the .xsig (XAdES-EPES, RSA-2048)', faceText, (d) => face.driver.sign!(face.driver.render(d as typeof doc, fctx), fctx), 3000, 20),
     measureFresh('intake + render (what a submission does before storing)', text, (d) => {
       const i = intake(d, config, registry);
       return i.driver.render(i.doc, rctx);
