@@ -76,7 +76,9 @@ export class FaceClient {
     const codeOf = (node: XmlTree | undefined) => ({ code: text(node, 'codigo') ?? '', description: text(node, 'descripcion') || undefined, reason: text(node, 'motivo') || undefined });
     const processing = codeOf(child(f, 'tramitacion'));
     if (!processing.code) throw new FaceUnavailable(`FACe answered consultarFactura for ${registryNumber} without a tramitacion code`);
-    return { state: { registryNumber: text(f, 'numeroRegistro') ?? registryNumber, processing, cancellation: { code: '4100', ...stripEmpty(codeOf(child(f, 'anulacion'))) } }, answer };
+    // No anulación in the answer (or an empty code) is "no cancellation requested", 4100.
+    const cancellation = codeOf(child(f, 'anulacion'));
+    return { state: { registryNumber: text(f, 'numeroRegistro') ?? registryNumber, processing, cancellation: { ...cancellation, code: cancellation.code || '4100' } }, answer };
   }
 
   /** anularFactura: asks the public body to cancel the invoice; FACe answers with a message. */
@@ -116,6 +118,3 @@ export class FaceClient {
   }
 }
 
-function stripEmpty(c: { code: string; description?: string | undefined; reason?: string | undefined }) {
-  return c.code ? c : { description: c.description, reason: c.reason };
-}
