@@ -44,15 +44,15 @@ export function buildFacturae(inp: FacturaeInputs, issues: IssueList): FacturaeI
     const line = lineOf(l, i, sign, text, literals, issues);
     if (line) lines.push(line);
   });
-  const allowances = invoice.allowanceCharges.map((ac, i) => adjustmentOf(ac, i, sign, text));
+  // Document-level allowances and charges: Facturae's general discounts and surcharges.
+  const discounts = invoice.allowanceCharges.flatMap((ac, i) => (ac.charge ? [] : [adjustmentOf(ac, i, sign, text)]));
+  const charges = invoice.allowanceCharges.flatMap((ac, i) => (ac.charge ? [adjustmentOf(ac, i, sign, text)] : []));
   invoice.allowanceCharges.forEach((ac, i) => ac.taxCategory && taxOf(ac.taxCategory, `allowance_charges[${i}]`, issues));
   const correction = negate ? correctionOf(invoice, settings, text, issues) : undefined;
   const description = invoice.notes.length > 0 ? text.fit(invoice.notes.join('\n'), 2500, 'note', 'InvoiceDescription') : undefined;
   if (!seller || !buyer || rate === null || issues.hasErrors || number === undefined) return undefined;
 
   const euros = (d: Decimal): Amount => ({ amount: d, euros: rate ? round(d.times(rate.rate), 2) : undefined });
-  const discounts = allowances.filter((a, i) => !invoice.allowanceCharges[i]!.charge);
-  const charges = allowances.filter((a, i) => invoice.allowanceCharges[i]!.charge);
   const total = sign(invoice.totals.taxInclusive);
   const prepaid = !negate && invoice.totals.prepaid?.gt(0) ? invoice.totals.prepaid : undefined;
   const outstanding = prepaid ? total.minus(prepaid) : total;
