@@ -32,8 +32,11 @@ export interface Party {
   /** Trading name (PartyName), when it differs from the registration name or the format wants it. */
   name?: string | undefined;
   address: Address;
-  /** PartyTaxScheme entries: `taxScheme` is `VAT` for the VAT identifier, anything else for other registrations. */
-  taxRegistrations: { companyId: string; taxScheme: string }[];
+  /**
+   * PartyTaxScheme entries: `taxScheme` is `VAT` for the VAT identifier, anything else for other
+   * registrations; `scheme` is the CompanyID's own scheme where a customization names one (OIOUBL's DK:SE).
+   */
+  taxRegistrations: { companyId: string; taxScheme: string; scheme?: string | undefined }[];
   legal: { registrationName: string; companyId?: Identifier | undefined };
   contact?: Contact | undefined;
 }
@@ -94,8 +97,12 @@ export interface PaymentMeans {
   paymentId?: string | undefined;
   /** Credit notes carry the payment due date here (UBL 2.1 CreditNote has no DueDate). */
   dueDate?: string | undefined;
+  /** What national customizations add (OIOUBL: the channel DK:BANK, DK:FIK, IBAN; the FIK payment reference). */
+  channelCode?: string | undefined;
+  instructionId?: string | undefined;
   card?: { pan: string; network: string; holder?: string | undefined } | undefined;
-  payeeAccount?: { id: string } | undefined;
+  /** The payee's account; `branchId` the bank's branch (a Danish registration number, a BIC). */
+  payeeAccount?: { id: string; branchId?: string | undefined } | undefined;
   mandate?: { id: string } | undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { AllowanceCharge } from '../en16931/model.js';
 import { amountEl } from './amount.js';
+import type { UblDialect } from './dialect.js';
 import { taxCategoryEl } from './tax-category.js';
 import { el, leaf, type XmlNode } from '../xml/writer.js';
 
@@ -8,7 +9,7 @@ import { el, leaf, type XmlNode } from '../xml/writer.js';
  * AllowanceChargeReason, Amount, TaxCategory (document level only). No BaseAmount: Peppol then
  * demands a percentage too (PEPPOL-EN16931-R041/R042), and the SPI carries neither.
  */
-export function allowanceChargeEl(ac: AllowanceCharge, currency: string): XmlNode {
+export function allowanceChargeEl(ac: AllowanceCharge, currency: string, dialect: UblDialect): XmlNode {
   return el(
     'cac:AllowanceCharge',
     undefined,
@@ -16,6 +17,6 @@ export function allowanceChargeEl(ac: AllowanceCharge, currency: string): XmlNod
     leaf('cbc:AllowanceChargeReasonCode', ac.reasonCode),
     leaf('cbc:AllowanceChargeReason', ac.reason),
     amountEl('cbc:Amount', ac.amount, currency),
-    ac.taxCategory ? taxCategoryEl('cac:TaxCategory', ac.taxCategory, false) : undefined,
+    ac.taxCategory ? taxCategoryEl('cac:TaxCategory', ac.taxCategory, false, dialect) : undefined,
   );
 }

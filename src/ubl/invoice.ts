@@ -2,6 +2,7 @@ import type { SemanticInvoice } from '../en16931/model.js';
 import { allowanceChargeEl } from './allowance-charge.js';
 import { billingReferenceEl } from './billing-reference.js';
 import { deliveryEl } from './delivery.js';
+import { codeEl, EN16931_UBL, type UblDialect } from './dialect.js';
 import { lineEl } from './lines.js';
 import { monetaryTotalEl } from './monetary-total.js';
 import { rootAttrs } from './namespaces.js';
@@ -11,8 +12,8 @@ import { taxTotalEl } from './tax-total.js';
 import { el, leaf, serialize, type XmlNode } from '../xml/writer.js';
 
 /** The document as UBL 2.1 XML text. Pure: the same model gives the same bytes. */
-export function renderInvoice(doc: SemanticInvoice): string {
-  return serialize(invoiceEl(doc));
+export function renderInvoice(doc: SemanticInvoice, dialect: UblDialect = EN16931_UBL): string {
+  return serialize(invoiceEl(doc, dialect));
 }
 
 /**
@@ -20,33 +21,35 @@ export function renderInvoice(doc: SemanticInvoice): string {
  * header elements (a credit note has TaxPointDate before its type code, no DueDate, and its
  * AllowanceCharge after the exchange rates), which this function keeps.
  */
-export function invoiceEl(d: SemanticInvoice): XmlNode {
+export function invoiceEl(d: SemanticInvoice, dialect: UblDialect = EN16931_UBL): XmlNode {
   const cur = d.currency;
   const invoice = d.kind === 'Invoice';
   const taxPoint = leaf('cbc:TaxPointDate', d.taxPointDate);
   return el(
     d.kind,
     rootAttrs(d.kind),
+    leaf('cbc:UBLVersionID', dialect.ublVersionId),
     leaf('cbc:CustomizationID', d.customizationId),
-    leaf('cbc:ProfileID', d.profileId),
+    codeEl('cbc:ProfileID', d.profileId, dialect),
     leaf('cbc:ID', d.id),
+    dialect.afterId,
     leaf('cbc:IssueDate', d.issueDate),
     invoice ? leaf('cbc:DueDate', d.dueDate) : taxPoint,
-    leaf(invoice ? 'cbc:InvoiceTypeCode' : 'cbc:CreditNoteTypeCode', d.typeCode),
+    codeEl(invoice ? 'cbc:InvoiceTypeCode' : 'cbc:CreditNoteTypeCode', d.typeCode, dialect),
     d.notes.map((n) => leaf('cbc:Note', n)),
     invoice ? taxPoint : undefined,
     leaf('cbc:DocumentCurrencyCode', cur),
     leaf('cbc:BuyerReference', d.buyerReference),
     d.orderReference ? el('cac:OrderReference', undefined, leaf('cbc:ID', d.orderReference)) : undefined,
     d.billingReferences.map(billingReferenceEl),
-    el('cac:AccountingSupplierParty', undefined, partyEl(d.supplier)),
-    el('cac:AccountingCustomerParty', undefined, partyEl(d.customer)),
-    deliveryEl(d.delivery),
-    d.paymentMeans.map(paymentMeansEl),
+    el('cac:AccountingSupplierParty', undefined, partyEl(d.supplier, dialect, dialect.contactIds?.supplier)),
+    el('cac:AccountingCustomerParty', undefined, partyEl(d.customer, dialect, dialect.contactIds?.customer)),
+    deliveryEl(d.delivery, dialect),
+    d.paymentMeans.map((pm) => paymentMeansEl(pm, dialect)),
     d.paymentTermsNote ? el('cac:PaymentTerms', undefined, leaf('cbc:Note', d.paymentTermsNote)) : undefined,
-    d.allowanceCharges.map((ac) => allowanceChargeEl(ac, cur)),
-    taxTotalEl(d.taxTotal, cur),
+    d.allowanceCharges.map((ac) => allowanceChargeEl(ac, cur, dialect)),
+    taxTotalEl(d.taxTotal, cur, dialect),
     monetaryTotalEl(d.totals, cur),
-    d.lines.map((line) => lineEl(d.kind, line, cur)),
+    d.lines.map((line) => lineEl(d.kind, line, cur, dialect)),
   );
 }

@@ -1,16 +1,20 @@
 import type { PaymentMeans } from '../en16931/model.js';
+import { codeEl, type UblDialect } from './dialect.js';
 import { el, leaf, type XmlNode } from '../xml/writer.js';
 
 /**
  * cac:PaymentMeans (BG-16) in PaymentMeansType order: PaymentMeansCode, PaymentDueDate,
- * PaymentID, CardAccount, PayeeFinancialAccount, PaymentMandate.
+ * PaymentChannelCode, InstructionID, PaymentID, CardAccount, PayeeFinancialAccount (with its
+ * FinancialInstitutionBranch), PaymentMandate.
  */
-export function paymentMeansEl(pm: PaymentMeans): XmlNode {
+export function paymentMeansEl(pm: PaymentMeans, dialect: UblDialect): XmlNode {
   return el(
     'cac:PaymentMeans',
     undefined,
     leaf('cbc:PaymentMeansCode', pm.code),
     leaf('cbc:PaymentDueDate', pm.dueDate),
+    codeEl('cbc:PaymentChannelCode', pm.channelCode, dialect),
+    leaf('cbc:InstructionID', pm.instructionId),
     leaf('cbc:PaymentID', pm.paymentId),
     pm.card
       ? el(
@@ -21,7 +25,14 @@ export function paymentMeansEl(pm: PaymentMeans): XmlNode {
           leaf('cbc:HolderName', pm.card.holder),
         )
       : undefined,
-    pm.payeeAccount ? el('cac:PayeeFinancialAccount', undefined, leaf('cbc:ID', pm.payeeAccount.id)) : undefined,
+    pm.payeeAccount
+      ? el(
+          'cac:PayeeFinancialAccount',
+          undefined,
+          leaf('cbc:ID', pm.payeeAccount.id),
+          pm.payeeAccount.branchId ? el('cac:FinancialInstitutionBranch', undefined, leaf('cbc:ID', pm.payeeAccount.branchId)) : undefined,
+        )
+      : undefined,
     pm.mandate ? el('cac:PaymentMandate', undefined, leaf('cbc:ID', pm.mandate.id)) : undefined,
   );
 }
