@@ -2,6 +2,7 @@ import type { Driver } from '../src/driver/types.js';
 import { einvoiceDriver } from './einvoice/index.js';
 import { faceDriver } from './face/index.js';
 import { ksefDriver } from './ksef/index.js';
+import { nemhandelDriver } from './nemhandel/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { verifactuDriver } from './verifactu/index.js';
 import { zugferdDriver } from './zugferd/index.js';
@@ -18,4 +19,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   zugferdDriver,
   ksefDriver,
   faceDriver,
+  nemhandelDriver,
 ]);

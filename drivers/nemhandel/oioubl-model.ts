@@ -1,0 +1,145 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { MainDocument } from '../../src/adapter/schemas/document.js';
+import type { IssueList } from '../../src/driver/issues.js';
+import type { DocumentContext } from '../../src/driver/types.js';
+import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
+import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/en16931/model.js';
+import { dec, round, type Decimal } from '../../src/money.js';
+import { danishPaymentMeans } from './danish-payment.js';
+import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
+import { followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
+import { profileFor, type NemhandelSettings } from './settings.js';
+
+// The Danish delta on the semantic invoice: the same EN 16931 invoice (lines, VAT breakdown,
+// totals, parties, computed once by src/en16931), with the values OIOUBL 2.1 spells its own way.
+// The UBL writers then write it through the OIOUBL dialect (oioubl-dialect.ts).
+//
+// - VAT categories by OIOUBL's names: S → StandardRated; Z, E, G, O → ZeroRated; AE, K →
+//   ReverseCharge (percent 0). Categories that share a name share one subtotal (F-LIB315).
+// - TaxExclusiveAmount is the VAT total in OIOUBL (F-INV127), not the amount without VAT.
+// - Every line carries its own tax total (F-INV138), rounded per line like the breakdown.
+// - Parties: identifiers in OIOUBL schemes (GLN, DK:CVR, DK:P, DK:SE, <country>:VAT), the
+//   endpoint repeated as PartyIdentification when there is none, a PartyName always, the VAT
+//   number as DK:SE (Danish) or ZZZ, the registration number as DK:CVR or ZZZ.
+// - The buyer's reference (BT-10) is AccountingCustomerParty/Contact/ID, OIOUBL's reference person.
+
+export interface OioublInvoice {
+  ubl: SemanticInvoice;
+  /** cbc:UUID: derived from the seller, the document kind and its number, so the same document keeps it. */
+  uuid: string;
+  /** Each line's own VAT, by line id. */
+  lineTax: ReadonlyMap<string, Decimal>;
+  contactIds: { customer: string };
+}
+
+/** The adapter's namespace for name-based UUIDs (RFC 9562 v5) of the documents it writes. */
+const UUID_NAMESPACE = 'c9b7f0f4-5e0a-4d1c-9a53-0f1d6d3e2b71';
+
+const CATEGORY_NAMES: Readonly<Record<string, string>> = { S: 'StandardRated', Z: 'ZeroRated', E: 'ZeroRated', G: 'ZeroRated', O: 'ZeroRated', AE: 'ReverseCharge', K: 'ReverseCharge' };
+
+/** OIOUBL requires Contact/ID (F-INV051); a business buyer that gave no reference gets this (a public one must give one: NEMHANDEL-102). */
+const NO_REFERENCE = 'n/a';
+
+export function oioublInvoice(doc: MainDocument, ctx: DocumentContext, issues: IssueList): OioublInvoice | undefined {
+  const settings = ctx.settings as NemhandelSettings;
+  const profileId = profileFor(settings, ctx.entity.id, doc.transaction_type ?? 'B2B');
+  const profile: Profile = {
+    specification: { customizationId: OIOUBL_CUSTOMIZATION, profileId },
+    endpointRequired: true,
+    buyerReference: () => undefined,
+  };
+  checkReferences(doc, profileId, issues);
+  const semantic = semanticInvoice(doc, ctx, issues, profile);
+  if (!semantic) return undefined;
+  const supplier = oioublParty(semantic.supplier, 'accounting_supplier_party', issues);
+  const customer = oioublParty(semantic.customer, 'accounting_customer_party', issues);
+  const subtotals = mergeSubtotals(semantic.taxTotal.subtotals, issues);
+  const paymentMeans = danishPaymentMeans(semantic.paymentMeans, (doc.payment_means ?? []).map((pm) => pm.payment_id), issues);
+  if (!supplier || !customer || !subtotals || issues.hasErrors) return undefined;
+  const lines = semantic.lines.map((l): Line => ({ ...l, item: { ...l.item, taxCategory: oioublCategory(l.item.taxCategory) } }));
+  const ubl: SemanticInvoice = {
+    ...semantic,
+    buyerReference: undefined,
+    supplier,
+    customer,
+    paymentMeans,
+    allowanceCharges: semantic.allowanceCharges.map((ac) => ({ ...ac, taxCategory: ac.taxCategory && oioublCategory(ac.taxCategory) })),
+    taxTotal: { tax: semantic.taxTotal.tax, subtotals },
+    totals: { ...semantic.totals, taxExclusive: semantic.taxTotal.tax },
+    lines,
+    delivery: semantic.delivery && { ...semantic.delivery, address: semantic.delivery.address && foldAddress(semantic.delivery.address) },
+  };
+  return {
+    ubl,
+    uuid: uuidv5(`${supplier.endpoint?.scheme}:${supplier.endpoint?.id}/${semantic.kind}/${semantic.id}`, UUID_NAMESPACE),
+    lineTax: new Map(lines.map((l) => [l.id, lineTax(l)])),
+    contactIds: { customer: doc.buyer_reference ?? doc.order_reference ?? NO_REFERENCE },
+  };
+}
+
+/** A profile that follows an order needs its reference (F-INV002); a public buyer needs an order or a reference person. */
+function checkReferences(doc: MainDocument, profileId: string, issues: IssueList): void {
+  if (followsOrder(profileId) && !doc.order_reference) {
+    issues.missing('101', 'order_reference', `the profile ${profileId} follows an order: the invoice must name it (OIOUBL F-INV002)`);
+  }
+  if (doc.transaction_type === 'B2G' && !doc.buyer_reference && !doc.order_reference) {
+    issues.missing('102', 'buyer_reference', 'a Danish public buyer requires its order number (order_reference) or its reference person (buyer_reference)');
+  }
+}
+
+function oioublCategory(c: TaxCategory): TaxCategory {
+  const id = CATEGORY_NAMES[c.id] ?? c.id;
+  return { ...c, id, percent: id === 'StandardRated' ? c.percent : dec(0), exemptionReasonCode: undefined };
+}
+
+/** One subtotal per OIOUBL category; two standard rates cannot share the one StandardRated subtotal. */
+function mergeSubtotals(subtotals: readonly TaxSubtotal[], issues: IssueList): TaxSubtotal[] | undefined {
+  const merged = new Map<string, TaxSubtotal>();
+  for (const s of subtotals) {
+    const category = oioublCategory(s.category);
+    const seen = merged.get(category.id);
+    if (!seen) {
+      merged.set(category.id, { ...s, category });
+      continue;
+    }
+    if (category.id === 'StandardRated' && !seen.category.percent?.eq(category.percent ?? 0)) {
+      issues.invalid('103', 'lines', `OIOUBL has one StandardRated VAT subtotal: one standard rate per invoice (got ${seen.category.percent} % and ${category.percent} %)`);
+      return undefined;
+    }
+    const reasons = [...new Set([seen.category.exemptionReason, category.exemptionReason].filter((r): r is string => !!r))];
+    merged.set(category.id, { taxable: seen.taxable.plus(s.taxable), tax: seen.tax.plus(s.tax), category: { ...seen.category, exemptionReason: reasons.join('; ') || undefined } });
+  }
+  return [...merged.values()];
+}
+
+function lineTax(line: Line): Decimal {
+  const c = line.item.taxCategory;
+  return c.id === 'StandardRated' && c.percent ? round(line.lineExtension.times(c.percent).div(100), 2) : dec(0);
+}
+
+function oioublParty(p: Party, path: string, issues: IssueList): Party | undefined {
+  const vat = p.taxRegistrations.find((t) => t.taxScheme === 'VAT')?.companyId;
+  const endpoint = (p.endpoint && oioublIdentifier(p.endpoint)) ?? (vat ? vatEndpoint(vat) : undefined);
+  if (!endpoint) {
+    issues.invalid('104', `${path}.electronic_address`, `${p.endpoint ? `${p.endpoint.scheme}:${p.endpoint.id}` : 'the derived address'} has no OIOUBL scheme: send electronic_address with 0088 (GLN), 0184 (CVR), 0198 (SE) or 0096 (P-number), or a VAT number`);
+    return undefined;
+  }
+  const identifications = p.identifications.map(oioublIdentifier).filter((i): i is NonNullable<typeof i> => i !== undefined);
+  const company = p.legal.companyId;
+  const cvr = company && (oioublIdentifier(company) ?? (p.address.country === 'DK' && /^(DK)?\d{8}$/.test(company.id) ? { scheme: 'DK:CVR', id: `DK${company.id.replace(/^DK/, '')}` } : undefined));
+  return {
+    endpoint,
+    identifications: identifications.length > 0 ? identifications : [endpoint],
+    name: p.name ?? p.legal.registrationName,
+    address: foldAddress(p.address),
+    taxRegistrations: vat ? [{ companyId: vat, taxScheme: 'VAT', scheme: /^DK\d{8}$/.test(vat) ? 'DK:SE' : 'ZZZ' }] : [],
+    legal: { registrationName: p.legal.registrationName, companyId: company && (cvr?.scheme === 'DK:CVR' ? cvr : { id: company.id, scheme: 'ZZZ' }) },
+    contact: p.contact,
+  };
+}
+
+/** OIOUBL's StructuredLax address has no AddressLine (F-LIB036): a third line joins the second. */
+function foldAddress(a: Party['address']): Party['address'] {
+  if (!a.line) return a;
+  return { ...a, additionalStreet: [a.additionalStreet, a.line].filter(Boolean).join(', '), line: undefined };
+}

@@ -1,0 +1,20 @@
+import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import { errorsOf, issueMessage } from '../../src/driver/issues.js';
+import type { Artifact, RenderContext } from '../../src/driver/types.js';
+import { renderApplicationResponse } from '../../src/ubl/application-response.js';
+import { renderInvoice } from '../../src/ubl/invoice.js';
+import { oioublDialect } from './oioubl-dialect.js';
+import { examine } from './validate.js';
+
+/** The OIOUBL 2.1 document for an SPI document that passed validation. Pure. */
+export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
+  const { issues, model } = examine(doc, ctx);
+  if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+  if (model.kind === 'response') {
+    const content = renderApplicationResponse(model.oioubl.ubl, oioublDialect({ uuid: model.oioubl.uuid }));
+    return [{ documentType: 'oioubl-applicationresponse', mimeType: 'application/xml', content }];
+  }
+  const { ubl, uuid, lineTax, contactIds } = model.oioubl;
+  const content = renderInvoice(ubl, oioublDialect({ uuid, currency: ubl.currency, lineTax, contactIds }));
+  return [{ documentType: ubl.kind === 'Invoice' ? 'oioubl-invoice' : 'oioubl-creditnote', mimeType: 'application/xml', content }];
+}

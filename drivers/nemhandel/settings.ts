@@ -1,0 +1,29 @@
+import Type, { type Static } from 'typebox';
+import { TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
+import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { BILLING_PROFILES, DEFAULT_PROFILE, type BillingProfile } from './identifiers.js';
+
+// `drivers.NEMHANDEL` in the configuration file: the EN 16931 settings (exemption reasons, the
+// default unit code) and the OIOUBL procurement profile, Procurement-BilSim-1.0 unless chosen
+// for every entity or per entity and transaction type.
+
+const ProfileSchema = Type.Enum(BILLING_PROFILES);
+const ByScenario = Type.Partial(Type.Object(Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, ProfileSchema])) as Record<(typeof TRANSACTION_TYPES)[number], typeof ProfileSchema>), {
+  additionalProperties: false,
+});
+
+export const NemhandelSettingsSchema = Type.Object(
+  {
+    ...EN16931_SETTINGS,
+    /** The profile of every entity and scenario not named below (default Procurement-BilSim-1.0). */
+    profile: Type.Optional(ProfileSchema),
+    /** Per business entity id, the profile of each transaction type: `{ dansk-leverandor: { B2G: Procurement-OrdSim-BilSim-1.0 } }`. */
+    entities: Type.Optional(Type.Record(Type.String({ minLength: 1 }), ByScenario)),
+  },
+  { additionalProperties: false },
+);
+export type NemhandelSettings = Static<typeof NemhandelSettingsSchema>;
+
+export function profileFor(settings: NemhandelSettings, entityId: string, transactionType: string): BillingProfile {
+  return settings.entities?.[entityId]?.[transactionType as (typeof TRANSACTION_TYPES)[number]] ?? settings.profile ?? DEFAULT_PROFILE;
+}
