@@ -1,3 +1,4 @@
+import type { MainDocument } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { PaymentMeans } from '../../src/en16931/model.js';
 
@@ -7,7 +8,7 @@ import type { PaymentMeans } from '../../src/en16931/model.js';
 // - a FIK payment (Fælles Indbetalingskort): `payment_id` is the slip's code line,
 //   `+71<000000000012345+87654321<`, card type 71, 73 or 75, payment reference (15 digits for
 //   71, 16 for 75, none for 73) and the creditor number (8 digits) → 93, channel DK:FIK,
-//   PaymentID the card type, InstructionID the reference, the creditor as the payee account;
+//   PaymentID the card type, InstructionID the reference, the creditor as CreditAccount/AccountID;
 // - a Danish bank account, registration number and account number (`1234 0001234567`,
 //   `1234-1234567`, or 14 digits) → 42, channel DK:BANK, the registration number as the branch;
 // - an IBAN → 58 (SEPA credit transfer), channel IBAN: 31 would need the BIC, which no SPI field carries;
@@ -17,6 +18,18 @@ import type { PaymentMeans } from '../../src/en16931/model.js';
 const FIK = /^\+(7[135])<(\d*)\+(\d{8})<$/;
 const FIK_REFERENCE_LENGTH: Readonly<Record<string, number>> = { '71': 15, '73': 0, '75': 16 };
 const DANISH_ACCOUNT = /^(\d{4})[ -]?(\d{1,10})$/;
+
+/**
+ * The document with the creditor number of each FIK code line as its payee account, where the
+ * caller sent only the code line: the semantic invoice wants an account on every credit transfer.
+ */
+export function withFikAccounts(doc: MainDocument): MainDocument {
+  const list = doc.payment_means;
+  if (!list?.some((pm) => !pm.payee_financial_account && fikOf(pm.payment_id))) return doc;
+  return { ...doc, payment_means: list.map((pm) => (pm.payee_financial_account || !fikOf(pm.payment_id) ? pm : { ...pm, payee_financial_account: { id: fikOf(pm.payment_id)![3]! } })) };
+}
+
+const fikOf = (paymentId: string | undefined) => (paymentId ? FIK.exec(paymentId.replace(/\s/g, '')) : null);
 
 export function danishPaymentMeans(list: readonly PaymentMeans[], rawPaymentIds: readonly (string | undefined)[], issues: IssueList): PaymentMeans[] {
   const out: PaymentMeans[] = [];
@@ -28,14 +41,18 @@ export function danishPaymentMeans(list: readonly PaymentMeans[], rawPaymentIds:
 }
 
 function danish(pm: PaymentMeans, rawPaymentId: string | undefined, path: string, issues: IssueList): PaymentMeans | undefined {
-  const fik = rawPaymentId ? FIK.exec(rawPaymentId.replace(/\s/g, '')) : null;
+  const fik = fikOf(rawPaymentId);
   if (fik) {
     const [, card, reference, creditor] = fik as unknown as [string, string, string, string];
+    if (pm.payeeAccount && pm.payeeAccount.id !== creditor) {
+      issues.invalid('110', `${path}.payee_financial_account.id`, `is not the creditor number of the FIK code line in payment_id (${creditor})`);
+      return undefined;
+    }
     if (reference.length !== FIK_REFERENCE_LENGTH[card]) {
       issues.invalid('110', `${path}.payment_id`, `a FIK card type ${card} carries a payment reference of ${FIK_REFERENCE_LENGTH[card]} digits (got ${reference.length})`);
       return undefined;
     }
-    return { code: '93', dueDate: pm.dueDate, channelCode: 'DK:FIK', instructionId: reference || undefined, paymentId: card, payeeAccount: { id: creditor } };
+    return { code: '93', dueDate: pm.dueDate, channelCode: 'DK:FIK', instructionId: reference || undefined, paymentId: card, creditAccount: creditor };
   }
   if (rawPaymentId?.trim().startsWith('+7')) {
     issues.invalid('110', `${path}.payment_id`, 'reads as a FIK code line but is not one: +71<15 digits+8-digit creditor number<, +73<+creditor<, or +75<16 digits+creditor<');

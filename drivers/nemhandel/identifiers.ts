@@ -6,8 +6,11 @@ export const OIOUBL_CUSTOMIZATION = 'OIOUBL-2.1';
 /** The OIOUBL code lists' agency (Digitaliseringsstyrelsen) in schemeAgencyID / listAgencyID. */
 export const OIOUBL_AGENCY = '320';
 
-/** The profile list whose version every OIOUBL 2.1 schematron since 1.2 accepts with these profiles. */
+/** The profile list version that has the billing profiles (every OIOUBL 2.1 schematron since it accepts them). */
 export const PROFILE_SCHEME = 'urn:oioubl:id:profileid-1.2';
+
+/** The first profile list version with the technical-response profile. */
+export const TECHNICAL_PROFILE_SCHEME = 'urn:oioubl:id:profileid-1.4';
 
 /**
  * Procurement profiles an invoice or credit note can declare (cbc:ProfileID). BilSim, simple

@@ -1,5 +1,7 @@
 import type { SpiDocument } from '../../src/adapter/schemas/document.js';
 import type { DocumentContext, Driver } from '../../src/driver/types.js';
+import { activationStatus } from './activation.js';
+import { buyerResponse } from './buyer-response.js';
 import { NEMHANDEL_FIELDS } from './fields.js';
 import { render } from './render.js';
 import { NemhandelSettingsSchema } from './settings.js';
@@ -26,6 +28,8 @@ const driver: Driver = {
   transmit,
   mapStatus,
   readInbound,
+  buyerResponse,
+  activationStatus,
 };
 
 export const nemhandelDriver: Driver = Object.freeze(driver);

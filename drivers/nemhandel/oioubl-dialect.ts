@@ -3,7 +3,7 @@ import type { Decimal } from '../../src/money.js';
 import { EN16931_UBL, type UblDialect } from '../../src/ubl/dialect.js';
 import { taxTotalOf } from '../../src/ubl/tax-total.js';
 import { el, leaf } from '../../src/xml/writer.js';
-import { OIOUBL_AGENCY, PROFILE_SCHEME } from './identifiers.js';
+import { OIOUBL_AGENCY } from './identifiers.js';
 
 // How OIOUBL 2.1 spells a UBL document (the hooks of src/ubl/dialect.ts): UBLVersionID 2.1,
 // CopyIndicator and UUID after the number, its code lists named on the coded elements, VAT as
@@ -12,7 +12,6 @@ import { OIOUBL_AGENCY, PROFILE_SCHEME } from './identifiers.js';
 const list = (name: string) => ({ listAgencyID: OIOUBL_AGENCY, listID: `urn:oioubl:codelist:${name}` });
 
 const CODE_ATTRS = Object.freeze({
-  'cbc:ProfileID': { schemeAgencyID: OIOUBL_AGENCY, schemeID: PROFILE_SCHEME },
   'cbc:InvoiceTypeCode': list('invoicetypecode-1.1'),
   'cbc:PaymentChannelCode': list('paymentchannelcode-1.1'),
   'cbc:ResponseCode': list('responsecode-1.1'),
@@ -29,6 +28,10 @@ const ADDRESS_FORMAT = leaf('cbc:AddressFormatCode', 'StructuredLax', list('addr
 
 export interface DocumentFacts {
   uuid: string;
+  /** Invoices and credit notes say they are originals (CopyIndicator); an ApplicationResponse has no such element. */
+  copyIndicator: boolean;
+  /** The profile list version the document's ProfileID is taken from. */
+  profileScheme: string;
   currency?: string;
   contactIds?: { customer?: string | undefined };
   lineTax?: ReadonlyMap<string, Decimal>;
@@ -38,8 +41,8 @@ export interface DocumentFacts {
 export function oioublDialect(facts: DocumentFacts): UblDialect {
   return {
     ublVersionId: '2.1',
-    codeAttrs: CODE_ATTRS,
-    afterId: [leaf('cbc:CopyIndicator', 'false'), leaf('cbc:UUID', facts.uuid)].filter((n) => n !== undefined),
+    codeAttrs: { ...CODE_ATTRS, 'cbc:ProfileID': { schemeAgencyID: OIOUBL_AGENCY, schemeID: facts.profileScheme } },
+    afterId: [facts.copyIndicator ? leaf('cbc:CopyIndicator', 'false') : undefined, leaf('cbc:UUID', facts.uuid)].filter((n) => n !== undefined),
     schemeAgency: (scheme) => (scheme === 'GLN' ? '9' : undefined),
     vatScheme: MOMS,
     taxCategoryAttrs: () => TAX_CATEGORY_ATTRS,

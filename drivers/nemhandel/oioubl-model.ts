@@ -5,7 +5,7 @@ import type { DocumentContext } from '../../src/driver/types.js';
 import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
 import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/en16931/model.js';
 import { dec, round, type Decimal } from '../../src/money.js';
-import { danishPaymentMeans } from './danish-payment.js';
+import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
 import { followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
 import { profileFor, type NemhandelSettings } from './settings.js';
@@ -49,14 +49,14 @@ export function oioublInvoice(doc: MainDocument, ctx: DocumentContext, issues: I
     buyerReference: () => undefined,
   };
   checkReferences(doc, profileId, issues);
-  const semantic = semanticInvoice(doc, ctx, issues, profile);
+  const semantic = semanticInvoice(withFikAccounts(doc), ctx, issues, profile);
   if (!semantic) return undefined;
   const supplier = oioublParty(semantic.supplier, 'accounting_supplier_party', issues);
   const customer = oioublParty(semantic.customer, 'accounting_customer_party', issues);
   const subtotals = mergeSubtotals(semantic.taxTotal.subtotals, issues);
   const paymentMeans = danishPaymentMeans(semantic.paymentMeans, (doc.payment_means ?? []).map((pm) => pm.payment_id), issues);
   if (!supplier || !customer || !subtotals || issues.hasErrors) return undefined;
-  const lines = semantic.lines.map((l): Line => ({ ...l, item: { ...l.item, taxCategory: oioublCategory(l.item.taxCategory) } }));
+  const lines = semantic.lines.map(oioublLine);
   const ubl: SemanticInvoice = {
     ...semantic,
     buyerReference: undefined,
@@ -112,6 +112,22 @@ function mergeSubtotals(subtotals: readonly TaxSubtotal[], issues: IssueList): T
   return [...merged.values()];
 }
 
+/**
+ * OIOUBL checks LineExtensionAmount = PriceAmount × InvoicedQuantity (F-INV340/348): a line
+ * discount is already in the price it states, so a discounted line gets its net price and
+ * keeps the discount as information, in the line's VAT category (F-LIB226).
+ */
+function oioublLine(l: Line): Line {
+  const taxCategory = oioublCategory(l.item.taxCategory);
+  const discounted = l.allowanceCharges.length > 0 && !l.quantity.eq(0);
+  return {
+    ...l,
+    item: { ...l.item, taxCategory },
+    price: discounted ? round(l.lineExtension.div(l.quantity), 4) : l.price,
+    allowanceCharges: l.allowanceCharges.map((ac) => ({ ...ac, taxCategory })),
+  };
+}
+
 function lineTax(line: Line): Decimal {
   const c = line.item.taxCategory;
   return c.id === 'StandardRated' && c.percent ? round(line.lineExtension.times(c.percent).div(100), 2) : dec(0);
@@ -125,8 +141,9 @@ function oioublParty(p: Party, path: string, issues: IssueList): Party | undefin
     return undefined;
   }
   const identifications = p.identifications.map(oioublIdentifier).filter((i): i is NonNullable<typeof i> => i !== undefined);
-  const company = p.legal.companyId;
-  const cvr = company && (oioublIdentifier(company) ?? (p.address.country === 'DK' && /^(DK)?\d{8}$/.test(company.id) ? { scheme: 'DK:CVR', id: `DK${company.id.replace(/^DK/, '')}` } : undefined));
+  // PartyLegalEntity/CompanyID is required (F-LIB187): the registration number, else the VAT number.
+  const company = p.legal.companyId ?? (vat ? { id: vat } : undefined);
+  const cvr = company && ((company.scheme && oioublIdentifier(company)) || (p.address.country === 'DK' && /^(DK)?\d{8}$/.test(company.id) ? { scheme: 'DK:CVR', id: `DK${company.id.replace(/^DK/, '')}` } : undefined));
   return {
     endpoint,
     identifications: identifications.length > 0 ? identifications : [endpoint],

@@ -3,6 +3,7 @@ import { errorsOf, issueMessage } from '../../src/driver/issues.js';
 import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { renderApplicationResponse } from '../../src/ubl/application-response.js';
 import { renderInvoice } from '../../src/ubl/invoice.js';
+import { PROFILE_SCHEME } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';
 import { examine } from './validate.js';
 
@@ -11,10 +12,11 @@ export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
   const { issues, model } = examine(doc, ctx);
   if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
   if (model.kind === 'response') {
-    const content = renderApplicationResponse(model.oioubl.ubl, oioublDialect({ uuid: model.oioubl.uuid }));
+    const { ubl, uuid, profileScheme } = model.oioubl;
+    const content = renderApplicationResponse(ubl, oioublDialect({ uuid, copyIndicator: false, profileScheme }));
     return [{ documentType: 'oioubl-applicationresponse', mimeType: 'application/xml', content }];
   }
   const { ubl, uuid, lineTax, contactIds } = model.oioubl;
-  const content = renderInvoice(ubl, oioublDialect({ uuid, currency: ubl.currency, lineTax, contactIds }));
+  const content = renderInvoice(ubl, oioublDialect({ uuid, copyIndicator: true, profileScheme: PROFILE_SCHEME, currency: ubl.currency, lineTax, contactIds }));
   return [{ documentType: ubl.kind === 'Invoice' ? 'oioubl-invoice' : 'oioubl-creditnote', mimeType: 'application/xml', content }];
 }

@@ -6,7 +6,7 @@ import { deriveEndpoint } from '../../src/en16931/electronic-address.js';
 import type { Identifier } from '../../src/en16931/model.js';
 import type { ResponseParty, UblApplicationResponse } from '../../src/ubl/model.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
-import { OIOUBL_CUSTOMIZATION, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
+import { OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { RESPONSE_CODES, referencedTypeOf, responseStatusOf } from './response-codes.js';
 
 // An SPI application response as the OIOUBL business response (ApplicationResponse): accepted
@@ -21,6 +21,7 @@ const RESPONSE_UUID_NAMESPACE = '0c7f3a5e-2d14-4b8a-9e61-53b2c8d4f7a9';
 export interface OioublResponse {
   ubl: UblApplicationResponse;
   uuid: string;
+  profileScheme: string;
 }
 
 type Party = ApplicationResponseDocument['sender_party'];
@@ -37,11 +38,13 @@ export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentCon
   if (!status || !sender || !receiver || issues.hasErrors) return undefined;
   const code = RESPONSE_CODES[status];
   const ref = doc.document_response.document_reference;
+  const technical = status === 'MESSAGE_ACKNOWLEDGEMENT';
   return {
+    profileScheme: technical ? TECHNICAL_PROFILE_SCHEME : PROFILE_SCHEME,
     uuid: uuidv5(`${sender.endpoint.scheme}:${sender.endpoint.id}/ApplicationResponse/${doc.id}`, RESPONSE_UUID_NAMESPACE),
     ubl: {
       customizationId: OIOUBL_CUSTOMIZATION,
-      profileId: status === 'MESSAGE_ACKNOWLEDGEMENT' ? TECHNICAL_RESPONSE_PROFILE : RESPONSE_PROFILE,
+      profileId: technical ? TECHNICAL_RESPONSE_PROFILE : RESPONSE_PROFILE,
       id: doc.id,
       issueDate: doc.issue_date,
       sender,

@@ -7,6 +7,7 @@ import type { RetryPolicy } from '../retry-delay.js';
 import type { Issue } from './issues.js';
 import type { ProviderReference } from '../store/status-changes.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
+import type { BuyerResponse } from './transports/sandbox-settings.js';
 
 /**
  * One row of a driver's field table: where a value lands in the legal document. The same table
@@ -192,6 +193,12 @@ export interface Driver {
    * render wherever a document is kept or printed; deterministic for one key and clock.
    */
   sign?(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[];
+  /**
+   * The buyer's business response in this driver's format, for the sandbox network's buyer
+   * (NEMHANDEL: an OIOUBL ApplicationResponse); undefined for a status the format cannot say.
+   * Absent: the sandbox answers with a Peppol Invoice Response.
+   */
+  buyerResponse?(envelope: Envelope, response: BuyerResponse, id: string, issueDate: string): { documentType: string; content: string } | undefined;
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
   readonly chain?: ChainSpec;
   /**

@@ -103,6 +103,8 @@ export interface PaymentMeans {
   card?: { pan: string; network: string; holder?: string | undefined } | undefined;
   /** The payee's account; `branchId` the bank's branch (a Danish registration number, a BIC). */
   payeeAccount?: { id: string; branchId?: string | undefined } | undefined;
+  /** CreditAccount/AccountID: the creditor's account with a payment system (OIOUBL: the FIK creditor number). */
+  creditAccount?: string | undefined;
   mandate?: { id: string } | undefined;
 }
 

@@ -43,7 +43,7 @@ export function startLifecycle({ settings, config, store, drivers, entities, sit
     helpBaseUrl: settings.errorHelpUrl,
     callbackHorizonMs: settings.callbackRetryHorizon * 1000,
   });
-  const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox) : undefined;
+  const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox, (model) => drivers.byId(model)?.buyerResponse) : undefined;
   const transports =
     sandbox &&
     TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });

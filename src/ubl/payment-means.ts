@@ -5,7 +5,7 @@ import { el, leaf, type XmlNode } from '../xml/writer.js';
 /**
  * cac:PaymentMeans (BG-16) in PaymentMeansType order: PaymentMeansCode, PaymentDueDate,
  * PaymentChannelCode, InstructionID, PaymentID, CardAccount, PayeeFinancialAccount (with its
- * FinancialInstitutionBranch), PaymentMandate.
+ * FinancialInstitutionBranch), CreditAccount, PaymentMandate.
  */
 export function paymentMeansEl(pm: PaymentMeans, dialect: UblDialect): XmlNode {
   return el(
@@ -33,6 +33,7 @@ export function paymentMeansEl(pm: PaymentMeans, dialect: UblDialect): XmlNode {
           pm.payeeAccount.branchId ? el('cac:FinancialInstitutionBranch', undefined, leaf('cbc:ID', pm.payeeAccount.branchId)) : undefined,
         )
       : undefined,
+    pm.creditAccount ? el('cac:CreditAccount', undefined, leaf('cbc:AccountID', pm.creditAccount)) : undefined,
     pm.mandate ? el('cac:PaymentMandate', undefined, leaf('cbc:ID', pm.mandate.id)) : undefined,
   );
 }

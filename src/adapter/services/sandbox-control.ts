@@ -71,6 +71,7 @@ export async function injectBuyerResponse(documentId: string, response: BuyerRes
   const at = deps.clock().toISOString();
   const seq = `r${deps.store.statusChanges.relatedOf(documentId).length + 1}`;
   const event = deps.sandbox.buyerResponse(sent, response, at, seq);
+  if (!event) throw conflict(`the ${doc.model} format has no business response for ${response.status}`);
   const status = statusOfEvent(event, deps.drivers.get(doc.model as Model, doc.country)!, deps.sandbox.name, doc.statuses.at(-1)!.status);
   await deps.recorder.record(doc, [status]);
   return { document_id: documentId, status: status.status, related_document_id: status.related!.id };

@@ -16,13 +16,23 @@ type Fault = { kind: 'transient'; remaining: number; message: string } | { kind:
 const participantKey = (p: { scheme: string; id: string }) => `${p.scheme}:${p.id}`;
 const later = (iso: string, ms: number) => new Date(Date.parse(iso) + ms).toISOString();
 
+/**
+ * A format's own business response to a document it addressed (NEMHANDEL: the OIOUBL
+ * ApplicationResponse); undefined when the format has no response for that status.
+ */
+export type BuyerResponder = (envelope: Envelope, response: BuyerResponse, id: string, issueDate: string) => { documentType: string; content: string } | undefined;
+
 export class SandboxNetwork implements Transport {
   readonly name = 'sandbox';
   private readonly delay: number;
   private readonly receivers: ReadonlyMap<string, SandboxReceiver>;
   private readonly faults = new Map<string, Fault>();
 
-  constructor(settings: SandboxSettings = {}) {
+  /** `responderFor(model)`: the format's own responder; documents of other models are answered with a Peppol Invoice Response. */
+  constructor(
+    settings: SandboxSettings = {},
+    private readonly responderFor: (model: string) => BuyerResponder | undefined = () => undefined,
+  ) {
     this.delay = settings.delivery_delay_ms ?? DEFAULT_DELIVERY_DELAY_MS;
     this.receivers = new Map((settings.receivers ?? []).map((r) => [r.endpoint, r]));
   }
@@ -58,17 +68,24 @@ export class SandboxNetwork implements Transport {
     return { events: due, done: !next, ...(next && { checkAgainAt: next.at }) };
   }
 
-  /** The buyer's Invoice Response to a delivered document, as the network brings it in. */
-  buyerResponse(sent: SentMessage, response: BuyerResponse, at: string, seq: string): NetworkEvent {
+  /**
+   * The buyer's business response to a delivered document, as the network brings it in: the
+   * format's own (an OIOUBL ApplicationResponse for NEMHANDEL), else a Peppol Invoice Response;
+   * undefined when the document's format cannot say that status.
+   */
+  buyerResponse(sent: SentMessage, response: BuyerResponse, at: string, seq: string): NetworkEvent | undefined {
     const id = `AR-${sent.envelope.documentNumber}-${seq}`;
     const messageId = `${sent.envelope.documentId}-${seq}@sandbox.invalid`;
+    const own = this.responderFor(sent.envelope.model);
+    const answer = own ? own(sent.envelope, response, id, at.slice(0, 10)) : { documentType: 'ubl-applicationresponse', content: buyerResponseXml(sent.envelope, response, id, at.slice(0, 10)) };
+    if (!answer) return undefined;
     return {
       kind: 'inbound',
       at,
-      documentType: 'ubl-applicationresponse',
+      documentType: answer.documentType,
       mimeType: 'application/xml',
-      content: buyerResponseXml(sent.envelope, response, id, at.slice(0, 10)),
-      payload: { message_id: messageId, event: 'inbound', in_reply_to: sent.messageId, document_type: 'ubl-applicationresponse', sender: participantKey(sent.envelope.receiver), response_code: response.status, ...(response.reason_code && { reason_code: response.reason_code }), ...(response.note && { note: response.note }) },
+      content: answer.content,
+      payload: { message_id: messageId, event: 'inbound', in_reply_to: sent.messageId, document_type: answer.documentType, sender: participantKey(sent.envelope.receiver), response_code: response.status, ...(response.reason_code && { reason_code: response.reason_code }), ...(response.note && { note: response.note }) },
       references: [{ key: 'Response Message ID', value: messageId }],
     };
   }
@@ -88,9 +105,10 @@ export class SandboxNetwork implements Transport {
     ];
     if (refusal) return [{ kind: 'refused', at: refusedAt, errors: refusal, payload: this.payload(envelope, 'refused', refusedAt, sent.messageId), references }];
     const events: NetworkEvent[] = [{ kind: 'delivered', at: deliveredAt, payload: this.payload(envelope, 'delivered', deliveredAt, sent.messageId), references }];
-    if (receiver?.respond && envelope.documentType !== 'ubl-applicationresponse') {
+    if (receiver?.respond && !envelope.documentType.endsWith('-applicationresponse')) {
       const { after_ms: after, ...response } = receiver.respond;
-      events.push(this.buyerResponse(sent, response, later(deliveredAt, after ?? 0), 'auto'));
+      const answer = this.buyerResponse(sent, response, later(deliveredAt, after ?? 0), 'auto');
+      if (answer) events.push(answer);
     }
     return events;
   }
