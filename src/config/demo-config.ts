@@ -103,6 +103,30 @@ export function demoConfig(): ConfigFile {
           },
         ],
       },
+      {
+        id: 'f5c6d7e8-9a0b-4c1d-8e2f-4a5b6c7d8e9f',
+        display_name: 'Nordlys Software',
+        party: {
+          name: 'Nordlys Software ApS',
+          address: { line_1: 'Store Kongensgade 40', zip: '1264', city: 'København K', country: 'DK' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'DK25313739' }],
+          legal_entity: { registration_name: 'Nordlys Software ApS', company_id: '25313739' },
+          electronic_address: { scheme: '0184', id: '25313739' },
+          contact: { name: 'Bogholderi', email: 'faktura@nordlys-software.example' },
+        },
+        activations: [
+          {
+            id: '4d5e6f7a-8b9c-4d0e-9f1a-2b3c4d5e6f7a',
+            // Taken as configured, so billing routes DK customers here and the sandbox network carries
+            // the OIOUBL; the platform is told PENDING while no NemHandel access point is wired (drivers/nemhandel).
+            status: { code: 'COMPLETED' },
+            country_activations: [
+              { model: 'NEMHANDEL', country: 'DK', einvoicing_type: 'B2B', supported_document_types: ['oioubl-invoice', 'oioubl-creditnote', 'oioubl-applicationresponse'] },
+              { model: 'NEMHANDEL', country: 'DK', einvoicing_type: 'B2G', supported_document_types: ['oioubl-invoice', 'oioubl-creditnote', 'oioubl-applicationresponse'] },
+            ],
+          },
+        ],
+      },
     ],
   };
 }

@@ -6,6 +6,7 @@ import { bodyOf, expectShape } from '../helpers/shape.js';
 
 const ACME = '595e13fd-68b0-40c2-ade3-9780ce339d97';
 const IBERIA = 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f';
+const NORDLYS = 'f5c6d7e8-9a0b-4c1d-8e2f-4a5b6c7d8e9f';
 
 describe('GET /einvoicing/activations', () => {
   let adapter: TestAdapter;
@@ -47,6 +48,16 @@ describe('GET /einvoicing/activations', () => {
     expect(body.activations[0].country_activations[0].model).to.equal('VERIFACTU');
   });
 
+  it('reports the NEMHANDEL activation PENDING while no NemHandel access point is wired, saying the sandbox carries its OIOUBL', async () => {
+    const body = await get(`?business_entity_id=${NORDLYS}`);
+    expect(body.activations).to.have.length(1);
+    expect(body.activations[0].status).to.deep.equal({
+      code: 'PENDING',
+      message: "NemHandel: no NemHandel access point is wired yet; OIOUBL documents travel through the adapter's sandbox network, whose buyers answer with OIOUBL business responses. Nothing reaches NemHandel.",
+    });
+    expect(body.activations[0].country_activations.map((c: { model: string; einvoicing_type: string }) => `${c.model}/${c.einvoicing_type}`)).to.deep.equal(['NEMHANDEL/B2B', 'NEMHANDEL/B2G']);
+  });
+
   it('filters by business_entity_id', async () => {
     const body = await get(`?business_entity_id=${ACME}`);
     expect(body.activations.map((a: { business_entity: { id: string } }) => a.business_entity.id)).to.deep.equal([ACME]);
@@ -76,9 +87,10 @@ describe('GET /einvoicing/activations', () => {
       { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
       { id: IBERIA, display_name: 'Iberia Software' },
       { id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d', display_name: 'Wisła Software' },
+      { id: NORDLYS, display_name: 'Nordlys Software' },
     ]);
     expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
-    expect((await get('?mode=activations')).activations).to.have.length(4);
+    expect((await get('?mode=activations')).activations).to.have.length(5);
   });
 
   it('answers 404 NOT_FOUND for an unknown business entity', async () => {

@@ -237,4 +237,33 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
       expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
     }
   });
+  it('e-invoices a Danish customer\'s invoice as OIOUBL 2.1 through the sandbox network: success, the invoice readable by the OIOUBL rules', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Kontorhuset A/S',
+      vat_number: '25313712',
+      auto_collection: 'off',
+      billing_address: { line1: 'Vesterbrogade 1', city: 'København V', zip: '1620', country: 'DK' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Softwareabonnement' }] } as never);
+    expect(invoice.total).to.equal(12_500); // 100.00 + 25 % moms
+    const delivered = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
+    }, 30_000, 'the einvoice settled on the invoice');
+    const einvoice = delivered.einvoice as Record<string, any>;
+    expect(einvoice.status, einvoice.message).to.equal('success');
+    const q = 'country=DK&transaction_type=B2B&model=NEMHANDEL&document_type=oioubl-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    const xml = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(xml).to.contain('<cbc:CustomizationID>OIOUBL-2.1</cbc:CustomizationID>');
+    expect(xml).to.contain(`<cbc:ID>${invoice.id}</cbc:ID>`);
+    expect(xml).to.contain('<cbc:EndpointID schemeID="DK:CVR">DK25313712</cbc:EndpointID>');
+    expect(xml).to.contain('<cbc:TaxExclusiveAmount currencyID="EUR">25.00</cbc:TaxExclusiveAmount>');
+    if (validatorAvailable()) {
+      const file = join(cwd, 'loop-oioubl.xml');
+      writeFileSync(file, xml);
+      const [result] = validateFiles([file], 'oioubl');
+      expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
+    }
+  });
 });
