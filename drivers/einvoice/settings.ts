@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
+import { byScenarioSchema, chooseByScenario } from '../../src/driver/by-scenario.js';
 import { EmailSettingsSchema } from '../../src/driver/transports/email-settings.js';
 import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
 
@@ -11,9 +11,7 @@ export const PROFILES = ['en16931', 'xrechnung'] as const;
 export type ProfileName = (typeof PROFILES)[number];
 
 const ProfileSchema = Type.Enum(PROFILES);
-const ByScenario = Type.Partial(Type.Object(Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, ProfileSchema])) as Record<(typeof TRANSACTION_TYPES)[number], typeof ProfileSchema>), {
-  additionalProperties: false,
-});
+const ByScenario = byScenarioSchema(ProfileSchema);
 
 export const EinvoiceSettingsSchema = Type.Object(
   {
@@ -32,5 +30,5 @@ export type EinvoiceSettings = Static<typeof EinvoiceSettingsSchema>;
 
 /** The profile an entity writes for a transaction type. */
 export function profileFor(settings: EinvoiceSettings, entityId: string, transactionType: string): ProfileName {
-  return settings.entities?.[entityId]?.[transactionType as (typeof TRANSACTION_TYPES)[number]] ?? settings.profile ?? 'en16931';
+  return chooseByScenario({ entities: settings.entities, fallback: settings.profile }, entityId, transactionType, 'en16931');
 }

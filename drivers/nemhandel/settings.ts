@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
+import { byScenarioSchema, chooseByScenario } from '../../src/driver/by-scenario.js';
 import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
 import { BILLING_PROFILES, DEFAULT_PROFILE, type BillingProfile } from './identifiers.js';
 
@@ -8,9 +8,7 @@ import { BILLING_PROFILES, DEFAULT_PROFILE, type BillingProfile } from './identi
 // for every entity or per entity and transaction type.
 
 const ProfileSchema = Type.Enum(BILLING_PROFILES);
-const ByScenario = Type.Partial(Type.Object(Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, ProfileSchema])) as Record<(typeof TRANSACTION_TYPES)[number], typeof ProfileSchema>), {
-  additionalProperties: false,
-});
+const ByScenario = byScenarioSchema(ProfileSchema);
 
 export const NemhandelSettingsSchema = Type.Object(
   {
@@ -25,5 +23,5 @@ export const NemhandelSettingsSchema = Type.Object(
 export type NemhandelSettings = Static<typeof NemhandelSettingsSchema>;
 
 export function profileFor(settings: NemhandelSettings, entityId: string, transactionType: string): BillingProfile {
-  return settings.entities?.[entityId]?.[transactionType as (typeof TRANSACTION_TYPES)[number]] ?? settings.profile ?? DEFAULT_PROFILE;
+  return chooseByScenario({ entities: settings.entities, fallback: settings.profile }, entityId, transactionType, DEFAULT_PROFILE);
 }

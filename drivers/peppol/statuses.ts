@@ -1,5 +1,5 @@
 import type { InboundReading } from '../../src/driver/types.js';
-import { parseUbl, textAt } from '../../src/ubl/read.js';
+import { readApplicationResponse } from '../../src/ubl/read.js';
 import { RESPONSE_CODES } from './response-codes.js';
 
 // Inbound Peppol Invoice Responses (T111) and what their UNCL4343 codes mean for the SPI.
@@ -17,16 +17,6 @@ export function mapStatus(remote: string): string {
 /** The status an inbound Invoice Response gives the invoice it answers; undefined for anything else. */
 export function readInbound(documentType: string, content: string): InboundReading | undefined {
   if (documentType !== 'ubl-applicationresponse') return undefined;
-  let parsed;
-  try {
-    parsed = parseUbl(content);
-  } catch {
-    return undefined;
-  }
-  if (parsed.root !== 'ApplicationResponse') return undefined;
-  const response = ['cac:DocumentResponse', 'cac:Response'];
-  const remote = textAt(parsed.node, ...response, 'cbc:ResponseCode');
-  const respondsTo = textAt(parsed.node, 'cac:DocumentResponse', 'cac:DocumentReference', 'cbc:ID');
-  if (!remote || !respondsTo) return undefined;
-  return { status: mapStatus(remote), respondsTo, remote, note: textAt(parsed.node, ...response, 'cac:Status', 'cbc:StatusReason') };
+  const r = readApplicationResponse(content, ['cac:Status', 'cbc:StatusReason']);
+  return r && { status: mapStatus(r.code), respondsTo: r.respondsTo, remote: r.code, note: r.note };
 }

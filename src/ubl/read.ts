@@ -63,3 +63,30 @@ export function identifierAt(node: unknown, ...path: string[]): { scheme: string
   const scheme = n && typeof n === 'object' ? (n as UblNode)['@schemeID'] : undefined;
   return id && typeof scheme === 'string' ? { scheme, id } : undefined;
 }
+
+/** What an inbound ApplicationResponse says: its response code, the number of the document it answers, its text. */
+export interface ResponseReading {
+  code: string;
+  respondsTo: string;
+  note?: string | undefined;
+}
+
+/**
+ * Reads a UBL ApplicationResponse (a Peppol Invoice Response, an OIOUBL business response);
+ * undefined for text that is not XML, another root, or one without a code or a reference.
+ * `notePath`, below `cac:Response`, is where the format puts its text.
+ */
+export function readApplicationResponse(content: string, notePath: readonly string[]): ResponseReading | undefined {
+  let parsed;
+  try {
+    parsed = parseUbl(content);
+  } catch {
+    return undefined;
+  }
+  if (parsed.root !== 'ApplicationResponse') return undefined;
+  const response = ['cac:DocumentResponse', 'cac:Response'];
+  const code = textAt(parsed.node, ...response, 'cbc:ResponseCode')?.trim();
+  const respondsTo = textAt(parsed.node, 'cac:DocumentResponse', 'cac:DocumentReference', 'cbc:ID')?.trim();
+  if (!code || !respondsTo) return undefined;
+  return { code, respondsTo, note: textAt(parsed.node, ...response, ...notePath) };
+}

@@ -166,6 +166,15 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     await eventually(() => received.find((e) => e.event_type === 'invoice_updated' && e.content.invoice.einvoice?.status === 'rejected'), 20_000, 'the webhook of the rejection');
   });
 
+  /** The e-invoice on the billing invoice once it settled (success or failed). */
+  const settledEinvoice = async (invoiceId: string) => {
+    const settled = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoiceId);
+      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
+    }, 30_000, 'the einvoice settled on the invoice');
+    return settled.einvoice as Record<string, any>;
+  };
+
   it('e-invoices a Spanish customer\'s invoice as a VERIFACTU record that the sandbox answers like the AEAT', async () => {
     const { customer } = await v1().customer.create({
       company: 'Cliente Ejemplo S.A.',
@@ -175,11 +184,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     } as never);
     const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Desarrollo de software' }] } as never);
     expect(invoice.total).to.equal(12_100); // 100.00 + 21 % IVA
-    const delivered = await eventually(async () => {
-      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
-      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
-    }, 30_000, 'the einvoice settled on the invoice');
-    const einvoice = delivered.einvoice as Record<string, any>;
+    const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
 
     const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
@@ -210,11 +215,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     } as never);
     const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abonament na oprogramowanie' }] } as never);
     expect(invoice.total).to.equal(12_300); // 100.00 + 23 % VAT
-    const cleared = await eventually(async () => {
-      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
-      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
-    }, 30_000, 'the einvoice settled on the invoice');
-    const einvoice = cleared.einvoice as Record<string, any>;
+    const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
     const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
     const ksefNumber = refs.find((r) => r.key === 'ksefNumber')?.value;
@@ -246,11 +247,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     } as never);
     const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Softwareabonnement' }] } as never);
     expect(invoice.total).to.equal(12_500); // 100.00 + 25 % moms
-    const delivered = await eventually(async () => {
-      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
-      return now.einvoice?.status === 'success' || now.einvoice?.status === 'failed' ? now : undefined;
-    }, 30_000, 'the einvoice settled on the invoice');
-    const einvoice = delivered.einvoice as Record<string, any>;
+    const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
     const q = 'country=DK&transaction_type=B2B&model=NEMHANDEL&document_type=oioubl-invoice';
     const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
