@@ -85,6 +85,10 @@ export function renderFigures(): RenderFigure[] {
   const faceText = readFileSync(join(FIXTURES_DIR, 'face', 'b2g-dir3-centres.json'), 'utf8');
   const face = intake(JSON.parse(faceText), config, registry);
   const fctx: RenderContext = { ...face.ctx, now: new Date(), documentId: 'bench' };
+  // NEMHANDEL: OIOUBL through the UBL writers' OIOUBL dialect (the fixtures' public-sector invoice, 2 lines).
+  const nemhandelText = readFileSync(join(FIXTURES_DIR, 'nemhandel', 'public-sector-gln.json'), 'utf8');
+  const nemhandel = intake(JSON.parse(nemhandelText), config, registry);
+  const nctx: RenderContext = { ...nemhandel.ctx, now: new Date(), documentId: 'bench' };
   return [
     measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
     measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
@@ -93,6 +97,7 @@ export function renderFigures(): RenderFigure[] {
     measureFresh('KSEF render, FA(3) (2 lines, Polish rates)', ksefText, (d) => ksef.driver.render(d as typeof doc, kctx)),
     measureFresh('FACE render, Facturae 3.2.2 unsigned (2 lines)', faceText, (d) => face.driver.render(d as typeof doc, fctx)),
     measureFresh('FACE render + sign: the .xsig (XAdES-EPES, RSA-2048)', faceText, (d) => face.driver.sign!(face.driver.render(d as typeof doc, fctx), fctx), 3000, 20),
+    measureFresh('NEMHANDEL render, OIOUBL 2.1 (2 lines, a public buyer)', nemhandelText, (d) => nemhandel.driver.render(d as typeof doc, nctx)),
     measureFresh('intake + render (what a submission does before storing)', text, (d) => {
       const i = intake(d, config, registry);
       return i.driver.render(i.doc, rctx);
