@@ -1,10 +1,9 @@
-import { v5 as uuidv5 } from 'uuid';
 import type { Envelope } from '../../src/driver/transport.js';
 import type { BuyerResponse } from '../../src/driver/transports/sandbox-settings.js';
 import { renderApplicationResponse } from '../../src/ubl/application-response.js';
 import type { ResponseParty } from '../../src/ubl/model.js';
 import { endpointOfParticipant } from './endpoint-schemes.js';
-import { OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
+import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';
 import { RESPONSE_CODES, responseStatusOf } from './response-codes.js';
 import { RESPONSE_PROFILE } from './response-model.js';
@@ -13,8 +12,6 @@ import { RESPONSE_PROFILE } from './response-model.js';
 // from the document's receiver to its sender about its number, as a NemHandel buyer would.
 // OIOUBL has BusinessAccept, BusinessReject and TechnicalAccept; a configured or injected
 // status it cannot say (under query, paid…) gets no response.
-
-const UUID_NAMESPACE = '5e2b8c1d-7f3a-4e6b-a9d2-1c4f8e7b3a60';
 
 export function buyerResponse(envelope: Envelope, response: BuyerResponse, id: string, issueDate: string): { documentType: string; content: string } | undefined {
   const status = responseStatusOf(response.status);
@@ -32,7 +29,7 @@ export function buyerResponse(envelope: Envelope, response: BuyerResponse, id: s
       response: { referenceId: envelope.documentNumber, code: RESPONSE_CODES[status], description: response.note ?? (status === 'REJECTED' ? 'rejected by the sandbox buyer' : undefined), statuses: [] },
       documentReference: { id: envelope.documentNumber, typeCode: envelope.documentTypeCode === '381' ? 'CreditNote' : 'Invoice' },
     },
-    oioublDialect({ uuid: uuidv5(`${sender.endpoint.scheme}:${sender.endpoint.id}/ApplicationResponse/${id}`, UUID_NAMESPACE), copyIndicator: false, profileScheme: technical ? TECHNICAL_PROFILE_SCHEME : PROFILE_SCHEME }),
+    oioublDialect({ uuid: documentUuid(sender.endpoint, 'ApplicationResponse', id), copyIndicator: false, profileScheme: technical ? TECHNICAL_PROFILE_SCHEME : PROFILE_SCHEME }),
   );
   return { documentType: 'oioubl-applicationresponse', content };
 }

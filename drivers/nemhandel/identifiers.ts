@@ -1,3 +1,6 @@
+import { v5 as uuidv5 } from 'uuid';
+import type { Identifier } from '../../src/en16931/model.js';
+
 // OIOUBL 2.1 identifiers (Digitaliseringsstyrelsen, OIOUBL 2.1 schematron 1.17.2).
 
 /** cbc:CustomizationID of every OIOUBL 2.1 document (F-LIB002). */
@@ -36,3 +39,14 @@ export const followsOrder = (profile: string) => profile.includes('-Ord');
 
 /** The technical acknowledgement has a profile of its own (F-APR057/058). */
 export const TECHNICAL_RESPONSE_PROFILE = 'Procurement-TecRes-1.0';
+
+/** The adapter's namespace for the name-based UUIDs (RFC 9562 v5) of the OIOUBL documents it writes. */
+const UUID_NAMESPACE = 'c9b7f0f4-5e0a-4d1c-9a53-0f1d6d3e2b71';
+
+/**
+ * cbc:UUID of a document: derived from its issuer's endpoint, its kind and its number, so the same
+ * document always carries the same UUID (a re-render, a retry) and another document another one.
+ */
+export function documentUuid(issuer: Identifier, kind: string, number: string): string {
+  return uuidv5(`${issuer.scheme}:${issuer.id}/${kind}/${number}`, UUID_NAMESPACE);
+}

@@ -1,6 +1,6 @@
 import type { Line } from '../../src/en16931/model.js';
 import type { Decimal } from '../../src/money.js';
-import { EN16931_UBL, type UblDialect } from '../../src/ubl/dialect.js';
+import type { UblDialect } from '../../src/ubl/dialect.js';
 import { taxTotalOf } from '../../src/ubl/tax-total.js';
 import { el, leaf } from '../../src/xml/writer.js';
 import { OIOUBL_AGENCY } from './identifiers.js';
@@ -39,7 +39,7 @@ export interface DocumentFacts {
 
 /** The dialect for one document: its UUID, its buyer's reference, its lines' VAT. */
 export function oioublDialect(facts: DocumentFacts): UblDialect {
-  return {
+  const dialect: UblDialect = {
     ublVersionId: '2.1',
     codeAttrs: { ...CODE_ATTRS, 'cbc:ProfileID': { schemeAgencyID: OIOUBL_AGENCY, schemeID: facts.profileScheme } },
     afterId: [facts.copyIndicator ? leaf('cbc:CopyIndicator', 'false') : undefined, leaf('cbc:UUID', facts.uuid)].filter((n) => n !== undefined),
@@ -51,10 +51,8 @@ export function oioublDialect(facts: DocumentFacts): UblDialect {
     lineTaxTotal: (line: Line) => {
       const tax = facts.lineTax?.get(line.id);
       if (tax === undefined || !facts.currency) return undefined;
-      return taxTotalOf(tax, [{ taxable: line.lineExtension, tax, category: line.item.taxCategory }], facts.currency, oioublDialectBase);
+      return taxTotalOf(tax, [{ taxable: line.lineExtension, tax, category: line.item.taxCategory }], facts.currency, dialect);
     },
   };
+  return dialect;
 }
-
-/** The parts of the dialect that do not depend on the document (a line's tax category inside its tax total). */
-const oioublDialectBase: UblDialect = { ...EN16931_UBL, vatScheme: MOMS, taxCategoryAttrs: () => TAX_CATEGORY_ATTRS };

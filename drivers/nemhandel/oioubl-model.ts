@@ -1,4 +1,3 @@
-import { v5 as uuidv5 } from 'uuid';
 import type { MainDocument } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
@@ -7,7 +6,7 @@ import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../
 import { dec, round, type Decimal } from '../../src/money.js';
 import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
-import { followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
+import { documentUuid, followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
 import { profileFor, type NemhandelSettings } from './settings.js';
 
 // The Danish delta on the semantic invoice: the same EN 16931 invoice (lines, VAT breakdown,
@@ -31,9 +30,6 @@ export interface OioublInvoice {
   lineTax: ReadonlyMap<string, Decimal>;
   contactIds: { customer: string };
 }
-
-/** The adapter's namespace for name-based UUIDs (RFC 9562 v5) of the documents it writes. */
-const UUID_NAMESPACE = 'c9b7f0f4-5e0a-4d1c-9a53-0f1d6d3e2b71';
 
 const CATEGORY_NAMES: Readonly<Record<string, string>> = { S: 'StandardRated', Z: 'ZeroRated', E: 'ZeroRated', G: 'ZeroRated', O: 'ZeroRated', AE: 'ReverseCharge', K: 'ReverseCharge' };
 
@@ -71,7 +67,7 @@ export function oioublInvoice(doc: MainDocument, ctx: DocumentContext, issues: I
   };
   return {
     ubl,
-    uuid: uuidv5(`${supplier.endpoint?.scheme}:${supplier.endpoint?.id}/${semantic.kind}/${semantic.id}`, UUID_NAMESPACE),
+    uuid: documentUuid(supplier.endpoint!, semantic.kind, semantic.id),
     lineTax: new Map(lines.map((l) => [l.id, lineTax(l)])),
     contactIds: { customer: doc.buyer_reference ?? doc.order_reference ?? NO_REFERENCE },
   };

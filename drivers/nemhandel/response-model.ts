@@ -1,4 +1,3 @@
-import { v5 as uuidv5 } from 'uuid';
 import type { ApplicationResponseDocument } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
@@ -6,7 +5,7 @@ import { deriveEndpoint } from '../../src/en16931/electronic-address.js';
 import type { Identifier } from '../../src/en16931/model.js';
 import type { ResponseParty, UblApplicationResponse } from '../../src/ubl/model.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
-import { OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
+import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { RESPONSE_CODES, referencedTypeOf, responseStatusOf } from './response-codes.js';
 
 // An SPI application response as the OIOUBL business response (ApplicationResponse): accepted
@@ -15,8 +14,6 @@ import { RESPONSE_CODES, referencedTypeOf, responseStatusOf } from './response-c
 
 /** The profile of business responses: simple billing with a response. */
 export const RESPONSE_PROFILE = 'Procurement-BilSimR-1.0';
-
-const RESPONSE_UUID_NAMESPACE = '0c7f3a5e-2d14-4b8a-9e61-53b2c8d4f7a9';
 
 export interface OioublResponse {
   ubl: UblApplicationResponse;
@@ -41,7 +38,7 @@ export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentCon
   const technical = status === 'MESSAGE_ACKNOWLEDGEMENT';
   return {
     profileScheme: technical ? TECHNICAL_PROFILE_SCHEME : PROFILE_SCHEME,
-    uuid: uuidv5(`${sender.endpoint.scheme}:${sender.endpoint.id}/ApplicationResponse/${doc.id}`, RESPONSE_UUID_NAMESPACE),
+    uuid: documentUuid(sender.endpoint, 'ApplicationResponse', doc.id),
     ubl: {
       customizationId: OIOUBL_CUSTOMIZATION,
       profileId: technical ? TECHNICAL_RESPONSE_PROFILE : RESPONSE_PROFILE,
