@@ -18,7 +18,7 @@ export const transmit = transmitByEnvelope(envelopeOf);
 export function envelopeOf(artifact: Artifact, documentId: string): Envelope {
   const { root, node } = parseUblHeader(artifact.content);
   const layout = PARTIES[root];
-  if (!layout) throw new TransportError(`a ${root} document cannot be sent over Peppol`, true);
+  if (!layout) throw new TransportError(`a ${root} document has no parties this network can route`, true);
   const number = textAt(node, 'cbc:ID');
   if (!number) throw new TransportError(`the ${root} has no cbc:ID`, true);
   return {

@@ -19,7 +19,8 @@ export interface Issue {
 export class IssueList {
   readonly items: Issue[] = [];
 
-  constructor(private readonly prefix?: string) {}
+  /** `prefix`: the driver's id, which its codes and settings are named by. */
+  constructor(readonly prefix?: string) {}
 
   missing(code: string, path: string, message: string): void {
     this.items.push({ code: this.qualified(code), severity: 'error', kind: 'MISSING_REQUIRED_DATA', path, message });

@@ -44,7 +44,7 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   for (const g of groups.values()) {
     if (needsReason(g.category)) {
       const id = g.category.id;
-      issues.missing('024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.PEPPOL.exemption_reasons.${id}`);
+      issues.missing('024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.${issues.prefix ?? '<driver>'}.exemption_reasons.${id}`);
     }
   }
   const allowances: AllowanceCharge[] = [];
