@@ -4,6 +4,7 @@ import { faceDriver } from './face/index.js';
 import { ksefDriver } from './ksef/index.js';
 import { nemhandelDriver } from './nemhandel/index.js';
 import { peppolDriver } from './peppol/index.js';
+import { sdiDriver } from './sdi/index.js';
 import { verifactuDriver } from './verifactu/index.js';
 import { zugferdDriver } from './zugferd/index.js';
 
@@ -18,6 +19,7 @@ export const drivers: readonly Driver[] = Object.freeze([
   einvoiceDriver,
   zugferdDriver,
   ksefDriver,
+  sdiDriver,
   faceDriver,
   nemhandelDriver,
 ]);

@@ -1,6 +1,6 @@
 import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { sandboxIdentity, type SigningIdentity } from '../../src/driver/signing-identity.js';
-import { signXadesEpes, type SignaturePolicy } from '../../src/xml/xades-epes.js';
+import { signXades, type SignaturePolicy } from '../../src/xml/xades.js';
 import type { FaceSettings } from './settings.js';
 
 // The Facturae signed as its signature policy v3.1 requires: enveloped XAdES-EPES, RSA-SHA256,
@@ -35,7 +35,7 @@ export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifa
   // Only the Facturae is signed; a cancellation request (JSON) travels in a signed SOAP request.
   return artifacts.map((a) => a.mimeType !== 'application/xml' ? a : {
     ...a,
-    content: signXadesEpes(a.content, {
+    content: signXades(a.content, {
       identity,
       policy: FACTURAE_POLICY,
       signingTime: ctx.now,

@@ -1,11 +1,9 @@
-import { createSecureContext } from 'node:tls';
 import type { ClientTls } from '../../src/http/soap-exchange.js';
-import { readCertificateFiles, type CertificateSettings } from '../../src/driver/certificate-settings.js';
+import type { CertificateSettings } from '../../src/driver/certificate-settings.js';
+import { loadClientTls } from '../../src/driver/client-tls.js';
 
-// A business entity's AEAT certificate, read and tried once at start: a file that cannot be read,
-// a missing passphrase variable, a wrong passphrase or a key that does not match its certificate
-// stops the start with a line naming the setting, instead of failing each send later.
-
+// A business entity's AEAT certificate, read and tried once at start (src/driver/client-tls.ts),
+// and whether it is a seal certificate (served by the AEAT's seal hosts).
 
 export interface LoadedCertificate {
   tls: ClientTls;
@@ -14,15 +12,6 @@ export interface LoadedCertificate {
 
 /** The certificate's TLS options, or the problems found (each a line for ConfigError). */
 export function loadCertificate(at: string, entry: CertificateSettings, configDir: string, env: NodeJS.ProcessEnv = process.env): LoadedCertificate | string[] {
-  const files = readCertificateFiles(at, entry, configDir, env);
-  if (Array.isArray(files)) return files;
-  const tls: ClientTls = files.pkcs12 ? { pfx: files.pkcs12 } : { cert: files.cert, key: files.key };
-  if (files.passphrase !== undefined) tls.passphrase = files.passphrase;
-  try {
-    createSecureContext(tls);
-  } catch (err) {
-    // OpenSSL's words ("mac verify failure", "bad decrypt", "key values mismatch") say which.
-    return [`${at}: the certificate cannot be used: ${(err as Error).message}`];
-  }
-  return { tls, seal: entry.seal ?? false };
+  const tls = loadClientTls(at, entry, configDir, env);
+  return Array.isArray(tls) ? tls : { tls, seal: entry.seal ?? false };
 }

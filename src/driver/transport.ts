@@ -52,10 +52,10 @@ export type NetworkEvent =
   /**
    * `warnings`: what the network accepted with remarks (the AEAT's AceptadoConErrores), kept as the
    * status's processing details; `receipt`: the network's official receipt (KSeF's UPO), kept as an
-   * INBOUND related document of the SUCCESS status.
+   * INBOUND related document of the SUCCESS status (on `refused`, of the FAILED status: the SDI's NotificaScarto).
    */
   | { kind: 'delivered'; at: string; payload: unknown; references: ProviderReference[]; warnings?: SpiErrorItem[] | undefined; receipt?: Receipt | undefined }
-  | { kind: 'refused'; at: string; errors: SpiErrorItem[]; payload: unknown; references: ProviderReference[] }
+  | { kind: 'refused'; at: string; errors: SpiErrorItem[]; payload: unknown; references: ProviderReference[]; receipt?: Receipt | undefined }
   | { kind: 'inbound'; at: string; documentType: string; mimeType: string; content: string; payload: unknown; references: ProviderReference[] };
 
 export interface Tracking {

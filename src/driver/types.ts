@@ -6,6 +6,7 @@ import type { Logger } from '../log.js';
 import type { RetryPolicy } from '../retry-delay.js';
 import type { Issue } from './issues.js';
 import type { ProviderReference } from '../store/status-changes.js';
+import type { InboxItem } from '../store/network-inbox.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
 import type { BuyerResponse } from './transports/sandbox-settings.js';
 
@@ -59,6 +60,8 @@ export interface RenderContext extends DocumentContext {
   readonly now: Date;
   /** The adapter's id of the document being rendered. */
   readonly documentId: string;
+  /** The number the adapter reserved for the document in the driver's sequence (Driver.sequence); absent where none was (goldens, the CLI). */
+  readonly sequence?: number | undefined;
 }
 
 /** One legal document a driver renders (a UBL invoice, a signed record…). */
@@ -123,6 +126,31 @@ export interface NetworkDeps {
   readonly retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
   /** The stored legal document (first artifact) of a document: what to send again when the network lost track of it. */
   contentOf(documentId: string): string | undefined;
+  /** What the network pushes to the adapter (the SDI's notifications): persisted, deduplicated, read back when tracking. */
+  readonly inbox: NetworkInbox;
+}
+
+/** A network's pushed items, in the store (migration 9). */
+export interface NetworkInbox {
+  /**
+   * Stores the item (unless one with its dedupe key is there) and makes the document sent as
+   * `item.messageId` due for tracking at once: true when the item is new. Persisted on return.
+   */
+  add(network: string, item: InboxItem): boolean;
+  /** The items about one message (the transport's message id), in arrival order. */
+  of(network: string, messageId: string): InboxItem[];
+}
+
+/** A request a network makes to the adapter (POST /networks/{driver}/inbound), and the answer it gets. */
+export interface InboundRequest {
+  contentType: string;
+  body: Buffer;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+export interface InboundAnswer {
+  status: number;
+  contentType?: string | undefined;
+  body?: string | undefined;
 }
 
 /**
@@ -135,6 +163,12 @@ export interface DriverNetwork {
   transportFor(entityId: string): Transport | undefined;
   /** Stops its timers and waits for requests in flight; what was queued is sent again after the next start. */
   close(): Promise<void>;
+  /**
+   * A request the network itself sends to the adapter (the SDI's notifications), at
+   * POST /networks/{driver id in lower case}/inbound: read, kept through `NetworkDeps.inbox`
+   * before it is answered, and answered as the network expects.
+   */
+  receive?(request: InboundRequest): Promise<InboundAnswer>;
 }
 
 /**
@@ -199,6 +233,13 @@ export interface Driver {
    * Absent: the sandbox answers with a Peppol Invoice Response.
    */
   buyerResponse?(envelope: Envelope, response: BuyerResponse, id: string, issueDate: string): { documentType: string; content: string } | undefined;
+  /**
+   * The document needs a number unique in a sequence (the SDI's file progressive per
+   * transmitter): the key of its sequence. The adapter reserves the next number of that key,
+   * persisted, before render and gives it as `RenderContext.sequence`. Numbers are never
+   * reused; a reservation whose document is not stored (a concurrent duplicate) leaves a gap.
+   */
+  sequence?(doc: SpiDocument, ctx: DocumentContext): string;
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
   readonly chain?: ChainSpec;
   /**

@@ -23,6 +23,11 @@ export interface Profile {
   readonly endpointRequired: boolean;
   /** BT-10 when the document gives no `buyer_reference` (Peppol: the invoice number unless an order reference is given). */
   buyerReference(doc: MainDocument): string | undefined;
+  /**
+   * Lines outside the scope of VAT (O) may sit beside taxed ones, and the parties keep their VAT
+   * identifiers (FatturaPA's N1/N2 lines; EN 16931's BR-O-11 and BR-O-02..04 do not apply).
+   */
+  readonly outOfScopeMixes?: boolean;
   /** The profile's own checks of the document (Peppol: the German national rules DE-R-*). */
   check?(doc: MainDocument, entity: BusinessEntity, categories: ReadonlySet<string>, issues: IssueList): void;
 }
@@ -33,9 +38,9 @@ export function semanticInvoice(doc: MainDocument, ctx: DocumentContext, issues:
   const mapped = mapLines(doc.lines, issues, settings);
   const lines = mapped.filter((l): l is Line => l !== undefined);
   const categories = new Set(lines.map((l) => l.item.taxCategory.id));
-  checkCategoryParties(doc, categories, issues);
+  checkCategoryParties(doc, categories, issues, profile.outOfScopeMixes === true);
   profile.check?.(doc, ctx.entity, categories, issues);
-  const partyOptions = { withoutVat: categories.has('O'), endpointRequired: profile.endpointRequired };
+  const partyOptions = { withoutVat: categories.has('O') && !profile.outOfScopeMixes, endpointRequired: profile.endpointRequired };
   const supplier = supplierParty(doc.accounting_supplier_party, ctx.entity, 'accounting_supplier_party', issues, partyOptions);
   const customer = customerParty(doc.accounting_customer_party, 'accounting_customer_party', issues, partyOptions);
   const isInvoice = doc.type === 'INVOICE';
@@ -93,7 +98,7 @@ function deliveryOf(doc: MainDocument, categories: Set<string>): Delivery | unde
 }
 
 /** Who must carry a VAT identifier for each category (BR-S-02, BR-AE-02/03, BR-IC-02, BR-O-11…). */
-function checkCategoryParties(doc: MainDocument, categories: Set<string>, issues: IssueList): void {
+function checkCategoryParties(doc: MainDocument, categories: Set<string>, issues: IssueList, outOfScopeMixes: boolean): void {
   const sellerVat = vatIdsOf(doc.accounting_supplier_party).length > 0;
   const buyerVat = vatIdsOf(doc.accounting_customer_party).length > 0;
   const needsSellerVat = [...categories].filter((c) => c !== 'O');
@@ -106,7 +111,7 @@ function checkCategoryParties(doc: MainDocument, categories: Set<string>, issues
       issues.missing('025', 'accounting_customer_party.tax_scheme', `VAT category ${c} requires the buyer's VAT identifier`);
     }
   }
-  if (categories.has('O') && categories.size > 1) {
+  if (categories.has('O') && categories.size > 1 && !outOfScopeMixes) {
     issues.invalid('027', 'lines', 'a document with "not subject to VAT" (O) lines cannot contain other VAT categories (BR-O-11)');
   }
 }

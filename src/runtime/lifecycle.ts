@@ -9,7 +9,7 @@ import { SandboxNetwork } from '../driver/transports/sandbox.js';
 import { TransportSet } from '../driver/transports/transport-set.js';
 import type { Logger } from '../log.js';
 import type { Store } from '../store/store.js';
-import type { EntityLookup } from '../driver/types.js';
+import type { EntityLookup, NetworkInbox } from '../driver/types.js';
 import type { CallbackSites } from '../oauth/callback-sites.js';
 
 /** The background half of the adapter: dispatcher, transport and callback worker, wired. */
@@ -44,10 +44,24 @@ export function startLifecycle({ settings, config, store, drivers, entities, sit
     callbackHorizonMs: settings.callbackRetryHorizon * 1000,
   });
   const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox, (model) => drivers.byId(model)?.buyerResponse) : undefined;
+  // A pushed item is persisted, its document made due, then the dispatcher told (it exists by the time a network pushes).
+  let dispatcher: Dispatcher | undefined;
+  const inbox: NetworkInbox = {
+    add(network, item) {
+      const added = store.transaction(() => {
+        const isNew = store.inbox.add(network, item);
+        if (isNew) for (const id of store.transmissions.documentsOfMessage(item.messageId)) store.transmissions.checkNow(id, clock().toISOString());
+        return isNew;
+      });
+      if (added) dispatcher?.poke();
+      return added;
+    },
+    of: (network, messageId) => store.inbox.of(network, messageId),
+  };
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
-  const dispatcher = transports
+    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
+  dispatcher = transports
     ? new Dispatcher({ store, drivers, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;
   if (!dispatcher) logger.warn('TRANSPORT=none: accepted documents are kept queued and not transmitted');

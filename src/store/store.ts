@@ -5,6 +5,8 @@ import { callbackStatements, type CallbackStatements } from './callbacks.js';
 import { documentStatements, type DocumentStatements } from './documents.js';
 import { statusChangeStatements, type StatusChangeStatements } from './status-changes.js';
 import { transmissionStatements, type TransmissionStatements } from './transmissions.js';
+import { sequenceStatements, type SequenceStatements } from './sequences.js';
+import { networkInboxStatements, type NetworkInboxStatements } from './network-inbox.js';
 import { GroupCommit } from './group-commit.js';
 import { chainStatements, type ChainStatements } from './chains.js';
 import { directoryStatements, type DirectoryStatements } from './directory.js';
@@ -28,6 +30,10 @@ export interface Store {
   readonly transmissions: TransmissionStatements;
   readonly callbacks: CallbackStatements;
   readonly chains: ChainStatements;
+  /** Numbers unique per key (Driver.sequence); reserve inside `transaction`. */
+  readonly sequences: SequenceStatements;
+  /** What networks pushed (the SDI's notifications); add inside `transaction`. */
+  readonly inbox: NetworkInboxStatements;
   /** Business entities, merchants, keys and OAuth connections (wrap writes in `transaction`). */
   readonly directory: DirectoryStatements;
   /** Runs `work` in one IMMEDIATE write transaction on this thread's connection, now. */
@@ -76,6 +82,8 @@ export function openStore(dataDir: string, now: () => Date = () => new Date(), o
       transmissions: transmissionStatements(db),
       callbacks: callbackStatements(db),
       chains,
+      sequences: sequenceStatements(db),
+      inbox: networkInboxStatements(db),
       directory: directoryStatements(db),
       transaction: (work) => db.transaction(work).immediate(),
       batched: (work) => writes.run(work),

@@ -31,10 +31,13 @@ export function transmissionStatements(db: Database) {
   const getState = db.prepare<[string], { state: string; eventsSeen: number; messageId: string | null; envelope: string | null; sentAt: string | null }>(
     'SELECT state, events_seen AS eventsSeen, message_id AS messageId, envelope, sent_at AS sentAt FROM transmissions WHERE document_id = ?',
   );
+  const byMessage = db.prepare<[string], { documentId: string }>('SELECT document_id AS documentId FROM transmissions WHERE message_id = ?');
   const checkNow = db.prepare("UPDATE transmissions SET next_attempt_at = ?, updated_at = ? WHERE document_id = ? AND state IN ('queued', 'sent')");
   return {
     /** Makes the document due at once (after a sandbox fault changed what the network will say). */
     checkNow: (documentId: string, at: string) => void checkNow.run(at, at, documentId),
+    /** The documents sent as this network message (one, unless two networks share an id form). */
+    documentsOfMessage: (messageId: string) => byMessage.all(messageId).map((r) => r.documentId),
     due: (now: string, limit: number) => due.all(now, limit),
     nextDueAt: () => nextDue.get()?.at ?? undefined,
     state: (documentId: string) => getState.get(documentId),

@@ -62,7 +62,9 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   // Time-ordered (UUIDv7): new rows append to the id indexes instead of landing at random
   // pages, which keeps each commit's write set small (`npm run bench`, issue 3 note).
   const id = uuidv7({ msecs: now.getTime() });
-  const renderCtx = { ...ctx, now, documentId: id };
+  // A number the driver needs unique per key (the SDI's file progressive): reserved, persisted, before render.
+  const sequence = driver.sequence && (await deps.store.batched(() => deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(doc, ctx)}`, now.toISOString())));
+  const renderCtx = { ...ctx, now, documentId: id, sequence };
   const rendered = driver.render(doc, renderCtx);
   const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
   // A chained document is completed where it is stored, after its chain's head is read.

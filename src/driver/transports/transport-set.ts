@@ -35,6 +35,13 @@ export class TransportSet {
     return this.networks.get(driver)?.transportFor(entityId) ?? this.fallback;
   }
 
+  /** The network of a driver that takes requests from its network (the SDI's notifications), by the driver id in any case. */
+  receiverOf(driver: string): Required<Pick<DriverNetwork, 'receive'>> | undefined {
+    const id = [...this.networks.keys()].find((k) => k.toLowerCase() === driver.toLowerCase());
+    const network = id === undefined ? undefined : this.networks.get(id);
+    return network?.receive ? { receive: (r) => network.receive!(r) } : undefined;
+  }
+
   /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this driver and entity. */
   usesFallback(driver: string, entityId: string): boolean {
     return this.for(driver, entityId) === this.fallback;

@@ -3,11 +3,12 @@ import { SignedXml } from 'xml-crypto';
 import type { SigningIdentity } from '../driver/signing-identity.js';
 import { escapeAttr, escapeText } from './writer.js';
 
-// An enveloped XAdES-EPES signature (ETSI TS 101 903 v1.3.2) over a whole XML document, made
-// with xml-crypto: SignedInfo references the document (enveloped-signature transform), the
+// An enveloped XAdES signature (ETSI TS 101 903 v1.3.2) over a whole XML document, made with
+// xml-crypto: SignedInfo references the document (enveloped-signature transform), the
 // SignedProperties and the KeyInfo; SignedProperties carry the signing time, the signing
-// certificate (digest + issuer and serial), the explicit signature policy with its digest, the
-// signer's claimed role and the data object's format. RSA-SHA256, SHA-256 digests, inclusive
+// certificate (digest + issuer and serial), the explicit signature policy with its digest when
+// one is given (XAdES-EPES, Facturae), else none (XAdES-BES, FatturaPA), the signer's claimed
+// role and the data object's format. RSA-SHA256, SHA-256 digests, inclusive
 // C14N, as the Spanish government's own signer (AutoFirma) makes them. Verification is the
 // same library's core validation plus the checks XAdES adds.
 
@@ -30,7 +31,8 @@ export interface SignaturePolicy {
 
 export interface XadesOptions {
   identity: SigningIdentity;
-  policy: SignaturePolicy;
+  /** The explicit policy (XAdES-EPES); absent: XAdES-BES. */
+  policy?: SignaturePolicy | undefined;
   /** `xades:SigningTime` (seconds precision). */
   signingTime: Date;
   /** `xades:ClaimedRole`, e.g. `emisor`. */
@@ -42,7 +44,7 @@ export interface XadesOptions {
 }
 
 /** The document with its enveloped `ds:Signature` appended to the root element. */
-export function signXadesEpes(xml: string, o: XadesOptions): string {
+export function signXades(xml: string, o: XadesOptions): string {
   const seed = o.idSeed ?? randomUUID();
   const idOf = (what: string) => `${what}-${createHash('sha256').update(`${seed}:${what}`).digest('hex').slice(0, 16)}`;
   const ids = { signature: idOf('Signature'), signedProperties: idOf('SignedProperties'), keyInfo: idOf('KeyInfo'), document: idOf('Reference') };
@@ -56,10 +58,7 @@ export function signXadesEpes(xml: string, o: XadesOptions): string {
     `<xades:CertDigest><ds:DigestMethod Algorithm="${SHA256}"/><ds:DigestValue>${createHash('sha256').update(cert.raw).digest('base64')}</ds:DigestValue></xades:CertDigest>` +
     `<xades:IssuerSerial><ds:X509IssuerName>${escapeText(rfc4514(cert.issuer))}</ds:X509IssuerName><ds:X509SerialNumber>${BigInt(`0x${cert.serialNumber}`).toString()}</ds:X509SerialNumber></xades:IssuerSerial>` +
     '</xades:Cert></xades:SigningCertificate>' +
-    '<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId>' +
-    `<xades:SigPolicyId><xades:Identifier>${escapeText(o.policy.identifier)}</xades:Identifier><xades:Description>${escapeText(o.policy.description)}</xades:Description></xades:SigPolicyId>` +
-    `<xades:SigPolicyHash><ds:DigestMethod Algorithm="${DIGEST_URIS[o.policy.digestAlgorithm]}"/><ds:DigestValue>${o.policy.digest}</ds:DigestValue></xades:SigPolicyHash>` +
-    '</xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>' +
+    (o.policy ? policyIdentifier(o.policy) : '') +
     (o.claimedRole ? `<xades:SignerRole><xades:ClaimedRoles><xades:ClaimedRole>${escapeText(o.claimedRole)}</xades:ClaimedRole></xades:ClaimedRoles></xades:SignerRole>` : '') +
     '</xades:SignedSignatureProperties>' +
     '<xades:SignedDataObjectProperties>' +
@@ -86,6 +85,15 @@ export function signXadesEpes(xml: string, o: XadesOptions): string {
   // signed document minus its ds:Signature is byte for byte the document that was signed.
   const signed = sig.getSignedXml().trimEnd() + (/\s*$/.exec(xml)?.[0] ?? '');
   return signed.startsWith('<?xml') ? signed : `<?xml version="1.0" encoding="UTF-8"?>\n${signed}`;
+}
+
+function policyIdentifier(policy: SignaturePolicy): string {
+  return (
+    '<xades:SignaturePolicyIdentifier><xades:SignaturePolicyId>' +
+    `<xades:SigPolicyId><xades:Identifier>${escapeText(policy.identifier)}</xades:Identifier><xades:Description>${escapeText(policy.description)}</xades:Description></xades:SigPolicyId>` +
+    `<xades:SigPolicyHash><ds:DigestMethod Algorithm="${DIGEST_URIS[policy.digestAlgorithm]}"/><ds:DigestValue>${policy.digest}</ds:DigestValue></xades:SigPolicyHash>` +
+    '</xades:SignaturePolicyId></xades:SignaturePolicyIdentifier>'
+  );
 }
 
 /** Node writes a distinguished name one attribute a line, most significant first; RFC 4514 reverses it, comma-separated. */

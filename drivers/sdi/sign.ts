@@ -1,0 +1,43 @@
+import { ConfigError } from '../../src/config/config-error.js';
+import { loadSigningIdentity, sandboxIdentity, type SigningIdentity } from '../../src/driver/signing-identity.js';
+import type { Artifact, RenderContext } from '../../src/driver/types.js';
+import { signXades } from '../../src/xml/xades.js';
+import { entitySettings, type SdiSettings } from './settings.js';
+
+// FatturaPA's signature where the SDI requires one: every invoice to a public body (FPA12) is
+// signed, B2B and B2C ones only when the entity asks (`sign_all`). Enveloped XAdES-BES,
+// RSA-SHA256 (the SDI's accepted "firma XAdES-BES", file name unchanged: .xml), with the
+// entity's certificate, or the sandbox's throwaway one. Deterministic for one key and clock.
+
+const SIGNERS = Symbol('SDI signers');
+type Prepared = SdiSettings & { [SIGNERS]?: ReadonlyMap<string, SigningIdentity> };
+
+/** Each configured certificate read and checked once at start; problems name their setting. */
+export function prepareSettings(raw: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>> {
+  const settings = raw as SdiSettings;
+  const problems: string[] = [];
+  const signers = new Map<string, SigningIdentity>();
+  for (const [entityId, entry] of Object.entries(settings.entities ?? {})) {
+    if (!entry.certificate) continue;
+    const identity = loadSigningIdentity(`drivers.SDI.entities.${entityId}.certificate`, entry.certificate, configDir);
+    if (Array.isArray(identity)) problems.push(...identity);
+    else signers.set(entityId, identity);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  const prepared: Prepared = { ...settings, [SIGNERS]: signers };
+  return prepared;
+}
+
+/** Signed when the invoice is for a public body, or the entity signs everything. */
+export function mustSign(xml: string, settings: SdiSettings, entityId: string): boolean {
+  return xml.includes('versione="FPA12"') || entitySettings(settings, entityId).sign_all === true;
+}
+
+export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[] {
+  const settings = ctx.settings as Prepared;
+  return artifacts.map((a) => {
+    if (!mustSign(a.content, settings, ctx.entity.id)) return a;
+    const identity = settings[SIGNERS]?.get(ctx.entity.id) ?? sandboxIdentity();
+    return { ...a, content: signXades(a.content, { identity, signingTime: ctx.now, dataObject: { description: 'FatturaPA', mimeType: 'text/xml' }, idSeed: ctx.documentId }) };
+  });
+}

@@ -1,0 +1,41 @@
+import type { MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
+import { checkCommon } from '../../src/driver/common-checks.js';
+import { IssueList } from '../../src/driver/issues.js';
+import { perDocument } from '../../src/driver/per-document.js';
+import type { DocumentContext } from '../../src/driver/types.js';
+import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
+import { buildFatturaPa } from './fatturapa-build.js';
+import type { FpaInvoice } from './fatturapa-model.js';
+import type { SdiSettings } from './settings.js';
+
+// Validate and map in one pass: the semantic invoice (EN 16931's arithmetic and rules), then
+// FatturaPA's own choices and the SDI's checks. What is checked is exactly what render writes.
+
+/** EN 16931 as the arithmetic FatturaPA is computed from; its identifiers are never written. */
+const SDI_PROFILE: Profile = {
+  specification: { customizationId: 'urn:cen.eu:en16931:2017', profileId: 'FatturaPA 1.2.2' },
+  endpointRequired: false,
+  buyerReference: () => undefined,
+  // N1 and N2 lines (outside the scope of VAT) sit beside taxed lines on Italian invoices.
+  outOfScopeMixes: true,
+};
+
+/** Italian exempt operations name art. 10 unless the document or the configuration says otherwise. */
+const EXEMPT_DEFAULT = { E: { text: 'Esente art. 10 DPR 633/72' } };
+
+export type Examination = { issues: IssueList; fpa: FpaInvoice | undefined };
+
+export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
+  const issues = new IssueList('SDI');
+  checkCommon(doc, 'SDI', issues);
+  const main = doc as MainDocument;
+  const settings = ctx.settings as SdiSettings;
+  const withDefaults = { ...settings, exemption_reasons: { ...EXEMPT_DEFAULT, ...settings.exemption_reasons } };
+  // Routing codes (EAS 0201, 0205, EM) are FatturaPA's own business, not Peppol endpoints.
+  const { electronic_address: _buyerAddress, ...customer } = main.accounting_customer_party;
+  const { electronic_address: _sellerAddress, ...supplier } = main.accounting_supplier_party;
+  const invoice = semanticInvoice({ ...main, accounting_customer_party: customer, accounting_supplier_party: supplier }, { ...ctx, settings: withDefaults }, issues, SDI_PROFILE);
+  if (!invoice) return { issues, fpa: undefined };
+  const fpa = buildFatturaPa({ invoice, doc: main, settings, entityId: ctx.entity.id }, issues);
+  return { issues, fpa: issues.hasErrors ? undefined : fpa };
+});
