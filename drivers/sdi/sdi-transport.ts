@@ -82,7 +82,8 @@ const RICEVI_FILE_ERRORS: Readonly<Record<string, string>> = { EI01: 'empty file
 
 function eventOf(n: Notification, content: string, at: string, publicBody: boolean, references: { key: string; value: string }[]): NetworkEvent {
   const receipt = { documentType: NOTIFICATION_TYPE[n.kind], mimeType: 'application/xml', content };
-  const payload = { notification: n.kind, identificativo_sdi: n.sdiId, message_id: n.messageId };
+  // What the SDI or the public body said travels with the status to the platform (provider_response).
+  const payload = { notification: n.kind, identificativo_sdi: n.sdiId, message_id: n.messageId, ...(n.esito && { esito: n.esito }), ...(n.description && { descrizione: n.description }) };
   switch (n.kind) {
     case 'RC':
       return { kind: 'delivered', at, payload, references, receipt };

@@ -17,6 +17,8 @@ import type { Store } from '../store/store.js';
 import type { DownloadLinks } from './download-links.js';
 import { filesRoutes } from './routes/files.js';
 import { sandboxRoutes } from './routes/sandbox.js';
+import { networkInboundRoutes } from './routes/network-inbound.js';
+import type { TransportSet } from '../driver/transports/transport-set.js';
 import type { SandboxControlDeps } from './services/sandbox-control.js';
 import { activationsRoutes } from './routes/activations.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -50,6 +52,8 @@ export interface AdapterDeps {
   onAccepted?: (() => void) | undefined;
   /** Present only when the sandbox network is the transport: mounts its control API. */
   sandboxControl?: SandboxControlDeps | undefined;
+  /** The documents' transports, when documents are transmitted: their networks' inbound requests (the SDI's notifications). */
+  networks?: TransportSet | undefined;
 }
 
 /** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
@@ -62,6 +66,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401
   filesRoutes(open, deps); // the signed link is the credential
   oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
+  if (deps.networks) networkInboundRoutes(open, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
 
   const spi = new Router();
   spi.use(requireApiKey(deps));

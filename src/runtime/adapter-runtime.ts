@@ -98,6 +98,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       links: new DownloadLinks(store.linkKey, settings.downloadUrlTtl),
       publicUrl,
       onAccepted: dispatcher && (() => dispatcher.poke()),
+      networks: lifecycle.transports,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
