@@ -57,6 +57,29 @@ export function demoConfig(): ConfigFile {
         ],
       },
       {
+        id: 'a6d7e8f9-0b1c-4d2e-8f3a-5b6c7d8e9f0a',
+        display_name: 'Laguna Software',
+        party: {
+          name: 'Laguna Software S.r.l.',
+          address: { line_1: 'Fondamenta delle Zattere 1401', zip: '30123', city: 'Venezia', division: 'VE', country: 'IT' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'IT02114490572' }],
+          legal_entity: { registration_name: 'Laguna Software S.r.l.', company_id: '02114490572' },
+          contact: { name: 'Amministrazione', email: 'fatture@laguna-software.example' },
+        },
+        activations: [
+          {
+            id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+            // Taken as configured, so billing routes IT customers here and the sandbox's simulated SDI
+            // notifies; the platform is told PENDING until an SdICoop channel is configured (drivers/sdi/network.ts).
+            status: { code: 'COMPLETED' },
+            country_activations: [
+              { model: 'CLEARANCE', country: 'IT', einvoicing_type: 'B2B', supported_document_types: ['fatturapa-invoice', 'fatturapa-creditnote'] },
+              { model: 'CLEARANCE', country: 'IT', einvoicing_type: 'B2G', supported_document_types: ['fatturapa-invoice', 'fatturapa-creditnote'] },
+            ],
+          },
+        ],
+      },
+      {
         id: 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f',
         display_name: 'Iberia Software',
         party: {

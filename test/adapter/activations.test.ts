@@ -7,6 +7,7 @@ import { bodyOf, expectShape } from '../helpers/shape.js';
 const ACME = '595e13fd-68b0-40c2-ade3-9780ce339d97';
 const IBERIA = 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f';
 const NORDLYS = 'f5c6d7e8-9a0b-4c1d-8e2f-4a5b6c7d8e9f';
+const LAGUNA = 'a6d7e8f9-0b1c-4d2e-8f3a-5b6c7d8e9f0a';
 
 describe('GET /einvoicing/activations', () => {
   let adapter: TestAdapter;
@@ -58,6 +59,13 @@ describe('GET /einvoicing/activations', () => {
     expect(body.activations[0].country_activations.map((c: { model: string; einvoicing_type: string }) => `${c.model}/${c.einvoicing_type}`)).to.deep.equal(['NEMHANDEL/B2B', 'NEMHANDEL/B2G']);
   });
 
+  it('reports the SDI activation PENDING while no SdICoop channel is configured, saying the sandbox answers like the SDI', async () => {
+    const body = await get(`?business_entity_id=${LAGUNA}`);
+    expect(body.activations[0].status.code).to.equal('PENDING');
+    expect(body.activations[0].status.message).to.match(/^SDI: no SdICoop channel is configured for this business entity/);
+    expect(body.activations[0].country_activations.map((c: { model: string; country: string; einvoicing_type: string }) => `${c.model}/${c.country}/${c.einvoicing_type}`)).to.deep.equal(['CLEARANCE/IT/B2B', 'CLEARANCE/IT/B2G']);
+  });
+
   it('filters by business_entity_id', async () => {
     const body = await get(`?business_entity_id=${ACME}`);
     expect(body.activations.map((a: { business_entity: { id: string } }) => a.business_entity.id)).to.deep.equal([ACME]);
@@ -85,12 +93,13 @@ describe('GET /einvoicing/activations', () => {
     expect(body.business_entities).to.deep.equal([
       { id: ACME, display_name: 'Example Seller' },
       { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
+      { id: LAGUNA, display_name: 'Laguna Software' },
       { id: IBERIA, display_name: 'Iberia Software' },
       { id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d', display_name: 'Wisła Software' },
       { id: NORDLYS, display_name: 'Nordlys Software' },
     ]);
     expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
-    expect((await get('?mode=activations')).activations).to.have.length(5);
+    expect((await get('?mode=activations')).activations).to.have.length(6);
   });
 
   it('answers 404 NOT_FOUND for an unknown business entity', async () => {

@@ -138,9 +138,9 @@ describe('the einvoicing-adapter bin', () => {
   it('migrate creates the database and is a no-op the second time', async () => {
     const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd });
     expect(first.code).to.equal(0);
-    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\n.*store\/adapter\.sqlite: schema version 8\n$/);
+    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\napplied 009 sequences-and-inbox\n.*store\/adapter\.sqlite: schema version 9\n$/);
     const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store' } });
-    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 8 (up to date)\n');
+    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 9 (up to date)\n');
   });
 
   it('names DATA_DIR in one line when the store cannot be used', async () => {

@@ -263,4 +263,33 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
       expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
     }
   });
+  it('clears an Italian customer\'s invoice as FatturaPA through the sandbox\'s SDI: success, the file valid by its schema', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Cliente Esempio S.p.A.',
+      vat_number: '07953210320',
+      auto_collection: 'off',
+      billing_address: { line1: 'Corso Buenos Aires 23', city: 'Milano', zip: '20124', country: 'IT' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abbonamento software' }] } as never);
+    expect(invoice.total).to.equal(12_200); // 100.00 + 22 % IVA
+    const einvoice = await settledEinvoice(invoice.id);
+    expect(einvoice.status, einvoice.message).to.equal('success');
+    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    expect(refs.find((r) => r.key === 'identificativoSdI')?.value, JSON.stringify(einvoice)).to.match(/^\d{1,12}$/);
+    // No recipient code: the SDI leaves the invoice in the buyer's reserved area (MC), which issues it.
+    expect(einvoice.related_documents.map((d: { document_type: string }) => d.document_type)).to.include('sdi-mancata-consegna');
+    const q = 'country=IT&transaction_type=B2B&model=CLEARANCE&document_type=fatturapa-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    const xml = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(xml).to.contain(`<Numero>${invoice.id}</Numero>`);
+    expect(xml).to.contain('<IdCodice>07953210320</IdCodice>');
+    expect(xml).to.contain('<CodiceDestinatario>0000000</CodiceDestinatario>');
+    expect(xml).to.contain('<ImportoTotaleDocumento>122.00</ImportoTotaleDocumento>');
+    if (validatorAvailable()) {
+      const file = join(cwd, 'loop-fatturapa.xml');
+      writeFileSync(file, xml);
+      const [result] = validateFiles([file], 'fatturapa');
+      expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
+    }
+  });
 });

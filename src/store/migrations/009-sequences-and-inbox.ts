@@ -10,7 +10,7 @@ import type { Migration } from './index.js';
  */
 export const m009SequencesAndInbox: Migration = {
   version: 9,
-  name: 'sequences and network inbox',
+  name: 'sequences-and-inbox',
   sql: `
     CREATE TABLE sequences (
       sequence_key TEXT PRIMARY KEY,
