@@ -37,7 +37,7 @@ export function sdiNetwork(raw: Readonly<Record<string, unknown>>, entities: Ent
 }
 
 /**
- * A TrasmissioneFatture call: the notification is kept (a repeat is recognised by its
+ * A TrasmissioneFatture call about a file this adapter sent: the notification is kept (a repeat is recognised by its
  * MessageId and changes nothing) before the SDI gets its empty one-way answer, 202. What cannot
  * be read is refused with a SOAP client fault (HTTP 400), so the SDI does not count it delivered.
  */
@@ -52,6 +52,9 @@ async function receive(request: InboundRequest, deps: NetworkDeps): Promise<Inbo
   const n = readNotification(call.content);
   if (!n || n.kind !== call.kind) return fault(`the File of ${call.kind} is not a readable ${call.kind} notification (MessaggiTypes v1.1)`);
   if (n.sdiId !== call.sdiId) return fault(`the notification is about IdentificativoSdI ${n.sdiId}, the call about ${call.sdiId}`);
+  // Only about a file this adapter sent: a forged or misrouted call is refused (the SDI calls
+  // again later, should its notification have overtaken the record of the send).
+  if (!deps.inbox.sent(messageIdOf(n.sdiId))) return fault(`no file sent by this adapter has IdentificativoSdI ${n.sdiId}`);
   const added = deps.inbox.add(NETWORK, {
     messageId: messageIdOf(n.sdiId),
     dedupeKey: `${n.sdiId}:${n.messageId}`,

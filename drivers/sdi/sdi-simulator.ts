@@ -18,6 +18,7 @@ export type PublicBodyAnswer = 'EC01' | 'EC02' | 'DT' | 'none';
 export class SdiSimulator implements SoapExchange {
   readonly name = 'sandbox';
   private readonly seen = new Set<string>();
+  private lastId = 0;
   private counter = 0;
 
   constructor(
@@ -39,8 +40,10 @@ export class SdiSimulator implements SoapExchange {
     const file = Buffer.from((text(request, 'File') ?? '').replace(/\s/g, ''), 'base64').toString('utf8');
     if (!request) return { status: 500, body: soapFault('Client', 'not an SdIRiceviFile request') };
     if (file === '') return { status: 200, body: riceviFileAnswer({ receivedAt, error: 'EI01' }) };
-    // A 12-digit IdentificativoSdI: the clock's milliseconds since 2020 and a counter, unique across restarts.
-    const sdiId = String((now.getTime() - Date.UTC(2020, 0, 1)) * 10 + (this.counter++ % 10)).slice(-12);
+    // An IdentificativoSdI of at most 12 digits: the clock's milliseconds since 2020, or one more
+    // than the last one; increasing, so unique across restarts while files come slower than one a millisecond.
+    this.lastId = Math.max(this.lastId + 1, now.getTime() - Date.UTC(2020, 0, 1));
+    const sdiId = String(this.lastId);
     this.notify(sdiId, fileName, file, receivedAt);
     return { status: 200, body: riceviFileAnswer({ sdiId, receivedAt }) };
   }

@@ -139,6 +139,8 @@ export interface NetworkInbox {
   add(network: string, item: InboxItem): boolean;
   /** The items about one message (the transport's message id), in arrival order. */
   of(network: string, messageId: string): InboxItem[];
+  /** Whether a document was sent as this message (what a network's push must be about). */
+  sent(messageId: string): boolean;
 }
 
 /** A request a network makes to the adapter (POST /networks/{driver}/inbound), and the answer it gets. */

@@ -57,6 +57,7 @@ export function startLifecycle({ settings, config, store, drivers, entities, sit
       return added;
     },
     of: (network, messageId) => store.inbox.of(network, messageId),
+    sent: (messageId) => store.transmissions.documentsOfMessage(messageId).length > 0,
   };
   const transports =
     sandbox &&

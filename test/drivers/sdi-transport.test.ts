@@ -201,6 +201,12 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
     const garbage = await fetch(`${adapter.url}/networks/sdi/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<nope/>' });
     expect(garbage.status).to.equal(400);
     expect(await garbage.text()).to.contain('<faultcode>soapenv:Client</faultcode>');
+    const { sdiId } = await submitted('b2b-rates-22-10-4', 'SDI-T-UNKNOWN');
+    const unsent = await fetch(`${adapter.url}/networks/sdi/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: notificationCallXml('RC', '998', 'x.xml', notificationFor('rc.xml', '998')) });
+    expect(unsent.status).to.equal(400);
+    expect(await unsent.text()).to.contain('no file sent by this adapter has IdentificativoSdI 998');
+    expect(adapter.runtime.store.inbox.of('SDI', 'sdi:998')).to.deep.equal([]);
+    expect(sdiId).to.not.equal('998');
     const mismatched = await fetch(`${adapter.url}/networks/sdi/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: notificationCallXml('RC', '999', 'x.xml', notificationFor('ns.xml', '999')) });
     expect(mismatched.status).to.equal(400);
     const unknown = await fetch(`${adapter.url}/networks/nowhere/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: '<a/>' });
