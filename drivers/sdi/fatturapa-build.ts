@@ -40,7 +40,9 @@ export function buildFatturaPa(inp: FpaInputs, issues: IssueList): FpaInvoice | 
   const routing = routingOf(doc.accounting_customer_party, formato, buyerAbroad, issues);
   const number = basicLatin(invoice.id);
   if (number.length > MAX.number) issues.invalid('107', 'id', `FatturaPA holds an invoice number of at most ${MAX.number} characters (Numero); this one has ${number.length}`);
-  const natura = (c: Line['item']['taxCategory'], path: string) => natureOf(c, buyerAbroad, settings, buyerAbroad ? undefined : entity.reverse_charge_natura, path, issues);
+  // The configured Natura map, the entity's domestic reverse charge first (a buyer abroad is N2.1).
+  const configured = { ...(entity.reverse_charge_natura && !buyerAbroad ? { AE: entity.reverse_charge_natura } : {}), ...settings.natura };
+  const natura = (c: Line['item']['taxCategory'], path: string) => checkedNatura(c, buyerAbroad, configured, path, issues);
   const lines: FpaLine[] = [];
   invoice.lines.forEach((l, i) => {
     const n = l.item.taxCategory.id === 'S' ? undefined : natura(l.item.taxCategory, `lines[${i}].classified_tax_category`);
@@ -63,7 +65,6 @@ export function buildFatturaPa(inp: FpaInputs, issues: IssueList): FpaInvoice | 
   if (!seller || !buyer || !routing || issues.hasErrors) return undefined;
 
   const splitPayment = formato === 'FPA12' && entity.split_payment !== false;
-  const configured = { ...(entity.reverse_charge_natura && !buyerAbroad ? { AE: entity.reverse_charge_natura } : {}), ...settings.natura };
   const summaries = summariesOf(invoice.taxTotal.subtotals, (c) => (c.id === 'S' ? undefined : naturaOf(c, buyerAbroad, configured)), splitPayment);
   const stampable = sum(summaries.filter((s) => s.natura && STAMP_DUTY_NATURE.has(s.natura)).map((s) => s.taxable));
   const totalVat = sum(summaries.filter((s) => s.esigibilita === 'S').map((s) => s.tax));
@@ -201,8 +202,8 @@ function routingOf(p: SpiParty, formato: FpaInvoice['formato'], abroad: boolean,
   return undefined;
 }
 
-function natureOf(c: Line['item']['taxCategory'], abroad: boolean, settings: SdiSettings, reverseCharge: string | undefined, path: string, issues: IssueList): Natura | undefined {
-  const n = naturaOf(c, abroad, { ...(reverseCharge ? { AE: reverseCharge } : {}), ...settings.natura });
+function checkedNatura(c: Line['item']['taxCategory'], abroad: boolean, configured: Readonly<Record<string, string>>, path: string, issues: IssueList): Natura | undefined {
+  const n = naturaOf(c, abroad, configured);
   if (!n) issues.invalid('105', path, `VAT category ${c.id} has no Italian Natura: Italy has no zero rate; send E, AE, K, G or O with its exemption reason code, or map the category in drivers.SDI.natura`);
   return n;
 }

@@ -36,9 +36,9 @@ export class SdiSimulator implements SoapExchange {
     } catch {
       return { status: 500, body: soapFault('Client', 'not a SOAP envelope') };
     }
+    if (!request) return { status: 500, body: soapFault('Client', 'not an SdIRiceviFile request') };
     const fileName = text(request, 'NomeFile') ?? '';
     const file = Buffer.from((text(request, 'File') ?? '').replace(/\s/g, ''), 'base64').toString('utf8');
-    if (!request) return { status: 500, body: soapFault('Client', 'not an SdIRiceviFile request') };
     if (file === '') return { status: 200, body: riceviFileAnswer({ receivedAt, error: 'EI01' }) };
     // An IdentificativoSdI of at most 12 digits: the clock's milliseconds since 2020, or one more
     // than the last one; increasing, so unique across restarts while files come slower than one a millisecond.

@@ -11,10 +11,10 @@ import { readRawBody } from '../../http/raw-body.js';
  */
 export function networkInboundRoutes(router: Router, deps: { networks: TransportSet; bodyLimitBytes: number }): void {
   router.post('/networks/:driver/inbound', async (ctx) => {
-    const receiver = deps.networks.receiverOf(ctx.params.driver!);
-    if (!receiver) throw SpiError.one(404, 'NOT_FOUND', `No driver network named ${ctx.params.driver} takes inbound requests.`);
+    const receive = deps.networks.receiverOf(ctx.params.driver!);
+    if (!receive) throw SpiError.one(404, 'NOT_FOUND', `No driver network named ${ctx.params.driver} takes inbound requests.`);
     const body = await readRawBody(ctx.req, deps.bodyLimitBytes);
-    const answer = await receiver.receive({ contentType: ctx.get('content-type'), body, headers: ctx.headers });
+    const answer = await receive({ contentType: ctx.get('content-type'), body, headers: ctx.headers });
     ctx.status = answer.status;
     if (answer.body !== undefined) {
       ctx.type = answer.contentType ?? 'text/plain';

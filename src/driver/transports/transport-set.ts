@@ -36,10 +36,9 @@ export class TransportSet {
   }
 
   /** The network of a driver that takes requests from its network (the SDI's notifications), by the driver id in any case. */
-  receiverOf(driver: string): Required<Pick<DriverNetwork, 'receive'>> | undefined {
-    const id = [...this.networks.keys()].find((k) => k.toLowerCase() === driver.toLowerCase());
-    const network = id === undefined ? undefined : this.networks.get(id);
-    return network?.receive ? { receive: (r) => network.receive!(r) } : undefined;
+  receiverOf(driver: string): DriverNetwork['receive'] {
+    const network = [...this.networks].find(([id]) => id.toLowerCase() === driver.toLowerCase())?.[1];
+    return network?.receive?.bind(network);
   }
 
   /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this driver and entity. */
