@@ -1,4 +1,5 @@
 import type { Driver } from '../src/driver/types.js';
+import { ctcFrDriver } from './ctc-fr/index.js';
 import { einvoiceDriver } from './einvoice/index.js';
 import { faceDriver } from './face/index.js';
 import { ksefDriver } from './ksef/index.js';
@@ -22,4 +23,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   sdiDriver,
   faceDriver,
   nemhandelDriver,
+  ctcFrDriver,
 ]);

@@ -49,7 +49,7 @@ export function buildFacturae(inp: FacturaeInputs, issues: IssueList): FacturaeI
   const charges = invoice.allowanceCharges.flatMap((ac, i) => (ac.charge ? [adjustmentOf(ac, i, sign, text)] : []));
   invoice.allowanceCharges.forEach((ac, i) => ac.taxCategory && taxOf(ac.taxCategory, `allowance_charges[${i}]`, issues));
   const correction = negate ? correctionOf(invoice, settings, text, issues) : undefined;
-  const description = invoice.notes.length > 0 ? text.fit(invoice.notes.join('\n'), 2500, 'note', 'InvoiceDescription') : undefined;
+  const description = invoice.notes.length > 0 ? text.fit(noteText(invoice), 2500, 'note', 'InvoiceDescription') : undefined;
   if (!seller || !buyer || rate === null || issues.hasErrors || number === undefined) return undefined;
 
   const euros = (d: Decimal): Amount => ({ amount: d, euros: rate ? round(d.times(rate.rate), 2) : undefined });
@@ -312,7 +312,7 @@ function correctionOf(invoice: SemanticInvoice, settings: FaceSettings, text: Fi
   const reasonCode = settings.correction_reason_code ?? '16';
   const method = settings.correction_method ?? '02';
   const date = ref.issueDate ?? invoice.issueDate;
-  const note = invoice.notes.join('\n');
+  const note = noteText(invoice);
   return number === undefined
     ? undefined
     : {
@@ -343,4 +343,9 @@ function installmentsOf(invoice: SemanticInvoice): Installment[] {
       reference: m?.paymentId?.slice(0, 60),
     },
   ];
+}
+
+/** The invoice's notes as one text. */
+function noteText(invoice: SemanticInvoice): string {
+  return invoice.notes.map((n) => n.text).join('\n');
 }

@@ -69,7 +69,7 @@ export function buildFa3(inp: Fa3Inputs, issues: IssueList): Fa3Invoice | undefi
     settlement: !negate && prepaid?.gt(0) ? { prepaid, payable } : undefined,
     payment: paymentOf(invoice, payable),
     orderReference: invoice.orderReference,
-    footer: chunks(invoice.notes.join('\n'), FOOTER_CHUNK),
+    footer: chunks(invoice.notes.map((n) => n.text).join('\n'), FOOTER_CHUNK),
   };
 }
 
@@ -243,7 +243,7 @@ function correctionOf(inp: Fa3Inputs, issues: IssueList): Fa3Invoice['correction
     }
     invoices.push({ number: r.id, date: r.issueDate, ksefNumber: inp.ksefNumberOf(r.id) });
   });
-  const note = invoice.notes[0];
+  const note = invoice.notes[0]?.text;
   const reason = note && note.length <= 256 ? note : settings.correction_reason;
   return { reason, type: settings.correction_type, invoices };
 }

@@ -81,7 +81,7 @@ export function buildFatturaPa(inp: FpaInputs, issues: IssueList): FpaInvoice | 
     number,
     stampDuty: stampable.gt(dec(STAMP_DUTY_THRESHOLD)) ? STAMP_DUTY : undefined,
     total: invoice.totals.taxInclusive,
-    causale: pieces(latin1(invoice.notes.join(' ')), 200),
+    causale: pieces(latin1(invoice.notes.map((n) => n.text).join(' ')), 200),
     orderReference: invoice.orderReference && basicLatin(invoice.orderReference).slice(0, MAX.number),
     linkedInvoices: invoice.billingReferences.map((r) => ({ number: basicLatin(r.id).slice(0, MAX.number), date: r.issueDate })),
     lines,

@@ -32,7 +32,7 @@ export function ciiInvoiceEl(d: SemanticInvoice): XmlNode {
       leaf('ram:ID', d.id),
       leaf('ram:TypeCode', d.typeCode),
       dateTimeEl('ram:IssueDateTime', d.issueDate),
-      d.notes.map((n) => el('ram:IncludedNote', undefined, leaf('ram:Content', n))),
+      d.notes.map((n) => el('ram:IncludedNote', undefined, leaf('ram:Content', n.text), leaf('ram:SubjectCode', n.subjectCode))),
     ),
     el(
       'rsm:SupplyChainTradeTransaction',

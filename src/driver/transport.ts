@@ -23,6 +23,8 @@ export interface Envelope {
   documentNumber: string;
   /** UNCL1001 code of the document (380 invoice, 381 credit note…), when it has one. */
   documentTypeCode?: string | undefined;
+  /** The legal document's issue date, when the network's own messages name it (France's lifecycle statuses). */
+  issueDate?: string | undefined;
   sender: Participant;
   receiver: Participant;
 }

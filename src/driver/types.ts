@@ -280,6 +280,11 @@ export function driverId(driver: Pick<Driver, 'id' | 'model'>): string {
   return driver.id ?? driver.model;
 }
 
+/** The driver's folder under `drivers/` and `fixtures/`: its id in lower case, `_` as `-` (CTC_FR → `ctc-fr`). */
+export function driverFolder(driver: Pick<Driver, 'id' | 'model'>): string {
+  return driverId(driver).toLowerCase().replace(/_/g, '-');
+}
+
 /** The document types a driver takes for an SPI `type`. */
 export function documentTypesOf(driver: Pick<Driver, 'documentTypeFor' | 'documentTypesOf'>, type: DocumentKind): readonly string[] {
   const one = driver.documentTypeFor[type];

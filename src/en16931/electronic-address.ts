@@ -34,6 +34,8 @@ const VAT_EMBEDDED: Readonly<Record<string, { scheme: string; extract: (digits: 
 const COMPANY_ID_EAS: readonly { country: string; pattern: RegExp; scheme: string }[] = [
   { country: 'BE', pattern: /^[01]\d{9}$/, scheme: '0208' },
   { country: 'DK', pattern: /^\d{8}$/, scheme: '0184' },
+  { country: 'FR', pattern: /^\d{9}$/, scheme: '0002' }, // SIREN
+  { country: 'FR', pattern: /^\d{14}$/, scheme: '0009' }, // SIRET
   { country: 'NL', pattern: /^\d{8}$/, scheme: '0106' },
   { country: 'NO', pattern: /^\d{9}$/, scheme: '0192' },
   { country: 'SE', pattern: /^\d{10}$/, scheme: '0007' },

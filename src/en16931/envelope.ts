@@ -42,8 +42,11 @@ const LAYOUTS: Readonly<Record<string, Layout>> = {
   },
 };
 
-/** The envelope of an EN 16931 document in UBL or CII, for the driver `model`. */
-export function en16931Envelope(model: string, artifact: Artifact, documentId: string): Envelope {
+/**
+ * The envelope of an EN 16931 document in UBL or CII, for the driver `model`. `byMail` false: the
+ * buyer is its electronic address even when it has an e-mail (a network with its own directory).
+ */
+export function en16931Envelope(model: string, artifact: Artifact, documentId: string, byMail = true): Envelope {
   // The CII header has no cut point before its lines (they come first): CII documents are read whole.
   const { root, node } = parseUblHeader(artifact.content);
   const layout = LAYOUTS[root];
@@ -56,8 +59,9 @@ export function en16931Envelope(model: string, artifact: Artifact, documentId: s
     mimeType: artifact.mimeType,
     documentNumber: number,
     documentTypeCode: textAt(node, ...layout.typeCode),
+    issueDate: issueDateOf(node, root),
     sender: participant(node, layout.seller, layout, 'seller'),
-    receiver: mailbox(node, layout) ?? participant(node, layout.buyer, layout, 'buyer'),
+    receiver: (byMail ? mailbox(node, layout) : undefined) ?? participant(node, layout.buyer, layout, 'buyer'),
   };
 }
 
@@ -75,4 +79,11 @@ function participant(node: UblNode, party: string[], layout: Layout, role: strin
   if (vat) return { scheme: 'VAT', id: vat, name };
   if (name) return { scheme: 'NAME', id: name, name };
   throw new TransportError(`the document names no ${role}: it cannot be routed`, true);
+}
+
+/** BT-2, ISO: UBL writes it so; CII as format 102. */
+function issueDateOf(node: UblNode, root: string): string | undefined {
+  if (root !== 'CrossIndustryInvoice') return textAt(node, 'cbc:IssueDate');
+  const d = textAt(node, 'rsm:ExchangedDocument', 'ram:IssueDateTime', 'udt:DateTimeString');
+  return d && /^\d{8}$/.test(d) ? `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6)}` : undefined;
 }

@@ -63,7 +63,7 @@ export function semanticInvoice(doc: MainDocument, ctx: DocumentContext, issues:
     issueDate: doc.issue_date,
     dueDate: isInvoice ? doc.due_date : undefined,
     typeCode: isInvoice ? '380' : '381',
-    notes: doc.note ? [doc.note] : [],
+    notes: doc.note ? [{ text: doc.note }] : [],
     taxPointDate: doc.tax_date,
     currency: doc.currency_code,
     buyerReference: doc.buyer_reference ?? profile.buyerReference(doc),

@@ -120,6 +120,12 @@ export interface Delivery {
   address?: Address | undefined;
 }
 
+/** BG-1: an invoice note (BT-22) and, where a format asks for one, its subject code (BT-21, UNCL4451: PMT, PMD, AAB…). */
+export interface Note {
+  text: string;
+  subjectCode?: string | undefined;
+}
+
 /** An invoice (380) or credit note (381) ready to serialize; the business terms BT-/BG- are EN 16931's. */
 export interface SemanticInvoice {
   kind: 'Invoice' | 'CreditNote';
@@ -129,7 +135,7 @@ export interface SemanticInvoice {
   issueDate: string;
   dueDate?: string | undefined;
   typeCode: string;
-  notes: string[];
+  notes: Note[];
   taxPointDate?: string | undefined;
   currency: string;
   buyerReference?: string | undefined;

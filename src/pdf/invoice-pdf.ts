@@ -217,7 +217,7 @@ function payment(flow: PageFlow, d: SemanticInvoice): void {
 }
 
 function notes(flow: PageFlow, d: SemanticInvoice): void {
-  section(flow, 'Notes', d.notes);
+  section(flow, 'Notes', d.notes.map((n) => n.text));
 }
 
 function section(flow: PageFlow, heading: string, lines: readonly string[]): void {

@@ -36,7 +36,8 @@ export function invoiceEl(d: SemanticInvoice, dialect: UblDialect = EN16931_UBL)
     leaf('cbc:IssueDate', d.issueDate),
     invoice ? leaf('cbc:DueDate', d.dueDate) : taxPoint,
     codeEl(invoice ? 'cbc:InvoiceTypeCode' : 'cbc:CreditNoteTypeCode', d.typeCode, dialect),
-    d.notes.map((n) => leaf('cbc:Note', n)),
+    // UBL has no element for BT-21: the EN 16931 UBL binding prefixes the note with `#code#`.
+    d.notes.map((n) => leaf('cbc:Note', n.subjectCode ? `#${n.subjectCode}#${n.text}` : n.text)),
     invoice ? taxPoint : undefined,
     leaf('cbc:DocumentCurrencyCode', cur),
     leaf('cbc:BuyerReference', d.buyerReference),

@@ -7,7 +7,7 @@ import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src
 import { intake } from '../../src/adapter/services/intake.js';
 import { errorsOf } from '../../src/driver/issues.js';
 import { createRegistry } from '../../src/driver/registry.js';
-import { driverId, type Artifact } from '../../src/driver/types.js';
+import { driverFolder, driverId, type Artifact } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
@@ -29,7 +29,7 @@ function renderFixture(f: Fixture): Artifact[] {
 }
 
 for (const driver of registry.all) {
-  const dirName = driverId(driver).toLowerCase();
+  const dirName = driverFolder(driver);
   describe(`driver ${driverId(driver)} (conformance)`, () => {
     const fixtures = fixturesOf(driver);
     const valid = fixtures.filter((f) => !f.expectedIssues);

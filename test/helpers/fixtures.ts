@@ -4,7 +4,7 @@ import type { ConfigFile } from '../../src/config/config-file-schema.js';
 import { drivers } from '../../drivers/index.js';
 import { loadAdapterConfig } from '../../src/driver/driver-settings.js';
 import { createRegistry } from '../../src/driver/registry.js';
-import { driverId, type Driver } from '../../src/driver/types.js';
+import { driverFolder, type Driver } from '../../src/driver/types.js';
 import { packageRoot } from '../../src/paths.js';
 import { tempDir } from './temp-dir.js';
 
@@ -35,7 +35,7 @@ export interface Fixture {
 }
 
 export function fixturesOf(driver: Driver): Fixture[] {
-  const dir = join(FIXTURES_DIR, driverId(driver).toLowerCase());
+  const dir = join(FIXTURES_DIR, driverFolder(driver));
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json') && !f.endsWith('.issues.json'))

@@ -189,8 +189,8 @@ export const ApplicationResponseDocumentSchema = Type.Object({
     response: Type.Object({
       status: ResponseStatusSchema,
       note: Type.Optional(Text(5000)),
-      /** Extension: OPStatusReason clarification code (REF, LEG, …); OTH when absent and the status needs one. */
-      reason_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
+      /** Extension: the clarification code: OPStatusReason (REF, LEG, …; OTH when absent and the status needs one), or a format's own list (CTC France: TX_TVA_ERR …). */
+      reason_code: Type.Optional(Type.String({ pattern: '^[A-Z][A-Z0-9_]{1,29}$' })),
       /** Extension: OPStatusAction code (NOA, PIN, NIN, CNF, CNP, CNA, OTH). */
       action_code: Type.Optional(Type.String({ pattern: '^[A-Z]{3}$' })),
     }),
@@ -198,6 +198,8 @@ export const ApplicationResponseDocumentSchema = Type.Object({
       id: Id,
       /** Extension: the referenced document's type code (380 invoice, 381 credit note); 380 when absent. */
       document_type_code: Type.Optional(Type.String({ pattern: '^[0-9]{3}$' })),
+      /** Extension (CTC France): the referenced document's issue date, which a lifecycle message names (MDG-35). */
+      issue_date: Type.Optional(DateText),
     }),
   }),
 });

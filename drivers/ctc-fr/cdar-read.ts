@@ -1,0 +1,47 @@
+import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
+import { CDV_GUIDELINE } from './cdar-model.js';
+
+// Reading a lifecycle message (CDAR) about an invoice: its status code, the invoice it is about,
+// the seller's identifier and the reason given. Prefixes are dropped: platforms choose their own.
+
+export interface CdarReading {
+  /** MDT-105. */
+  code: string;
+  invoiceId: string;
+  /** MDT-129, the seller's SIREN. */
+  seller?: string | undefined;
+  /** MDT-113 and MDT-114. */
+  reasonCode?: string | undefined;
+  reason?: string | undefined;
+  /** MDT-4. */
+  messageId?: string | undefined;
+}
+
+/** The reading, or undefined when the text is not a French lifecycle message about one invoice. */
+export function readCdar(xml: string): CdarReading | undefined {
+  let tree;
+  try {
+    tree = parseLocal(xml);
+  } catch {
+    return undefined;
+  }
+  const root = child(tree, 'CrossDomainAcknowledgementAndResponse');
+  const guideline = text(child(child(root, 'ExchangedDocumentContext'), 'GuidelineSpecifiedDocumentContextParameter'), 'ID');
+  if (!root || !guideline?.startsWith('urn.cpro.gouv.fr:1p0:CDV:')) return undefined;
+  const refs = children(child(root, 'AcknowledgementDocument'), 'ReferenceReferencedDocument');
+  const ref = refs[0];
+  const code = text(ref, 'ProcessConditionCode');
+  const invoiceId = text(ref, 'IssuerAssignedID');
+  if (refs.length !== 1 || !code || !invoiceId) return undefined;
+  const status = child(ref, 'SpecifiedDocumentStatus');
+  return {
+    code,
+    invoiceId,
+    seller: text(child(ref, 'IssuerTradeParty'), 'GlobalID'),
+    reasonCode: text(status, 'ReasonCode'),
+    reason: text(status, 'Reason'),
+    messageId: text(child(root, 'ExchangedDocument'), 'ID'),
+  };
+}
+
+export { CDV_GUIDELINE };

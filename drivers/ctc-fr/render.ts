@@ -1,0 +1,35 @@
+import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import { renderCiiInvoice } from '../../src/cii/invoice.js';
+import { errorsOf, issueMessage } from '../../src/driver/issues.js';
+import type { Artifact, RenderContext } from '../../src/driver/types.js';
+import { facturxPdf } from '../../src/facturx/facturx-pdf.js';
+import { renderInvoice } from '../../src/ubl/invoice.js';
+import { renderCdar } from './cdar-xml.js';
+import { examine } from './validate.js';
+
+export const RESPONSE_TYPE = 'cdar-applicationresponse';
+
+/**
+ * The invoice in the syntax its document type names (UBL, CII, or the Factur-X PDF first and its
+ * XML second), or the buyer's lifecycle message (CDAR). Pure: the PDF's dates and the message's
+ * time of day are the render clock's.
+ */
+export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
+  const { issues, model } = examine(doc, ctx);
+  if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+  if (model.kind === 'response') {
+    const issuedAt = `${model.cdar.issuedAt.slice(0, 10)}T${ctx.now.toISOString().slice(11, 19)}Z`;
+    return [{ documentType: RESPONSE_TYPE, mimeType: 'application/xml', content: renderCdar({ ...model.cdar, issuedAt }) }];
+  }
+  const { invoice, syntax, profile, documentType } = model;
+  if (syntax === 'ubl') return [{ documentType, mimeType: 'application/xml', content: renderInvoice(invoice) }];
+  const xml = renderCiiInvoice(invoice);
+  if (syntax === 'cii') return [{ documentType, mimeType: 'application/xml', content: xml }];
+  // The PDF shows the notes a reader needs; the nature of the transaction (BAR) is for the platforms.
+  const shown = { ...invoice, notes: invoice.notes.filter((n) => n.subjectCode !== 'BAR') };
+  const pdf = facturxPdf(shown, xml, profile.level, { now: ctx.now });
+  return [
+    { documentType, mimeType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' },
+    { documentType, mimeType: 'application/xml', content: xml },
+  ];
+}

@@ -1,0 +1,37 @@
+import { TransportError, type Envelope } from '../../src/driver/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { en16931Envelope } from '../../src/en16931/envelope.js';
+import { readCdar } from './cdar-read.js';
+import { RESPONSE_TYPE } from './render.js';
+
+// Addressing for the approved platform, read back from what is sent: an invoice by its XML
+// (the Factur-X PDF by the XML stored beside it), from the seller's directory address to the
+// buyer's; a status message from the buyer's SIREN to the seller's address.
+
+export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
+  const envelope = artifact.documentType === RESPONSE_TYPE ? statusEnvelope(artifact, ctx.documentId) : invoiceEnvelope(artifact, ctx);
+  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, { now: ctx.now, attempt: ctx.attempt });
+  return { envelope, receipt };
+}
+
+function invoiceEnvelope(artifact: Artifact, ctx: TransmitContext): Envelope {
+  const xml = artifact.mimeType === 'application/xml' ? artifact : ctx.artifacts.find((a) => a.mimeType === 'application/xml');
+  if (!xml) throw new TransportError(`document ${ctx.documentId} has no XML to address its PDF by`, true);
+  return { ...en16931Envelope('CTC', xml, ctx.documentId, false), mimeType: artifact.mimeType };
+}
+
+function statusEnvelope(artifact: Artifact, documentId: string): Envelope {
+  const r = readCdar(artifact.content);
+  const issuer = /<ram:IssuerTradeParty>\s*<ram:GlobalID schemeID="(\d{4})">([^<]+)<\/ram:GlobalID>/.exec(artifact.content);
+  const recipient = /<ram:RecipientTradeParty>[\s\S]*?<ram:URIID schemeID="(\d{4})">([^<]+)<\/ram:URIID>/.exec(artifact.content);
+  if (!r || !issuer || !recipient) throw new TransportError('the status message names no invoice, issuer or recipient: it cannot be sent', true);
+  return {
+    documentId,
+    model: 'CTC',
+    documentType: artifact.documentType,
+    mimeType: artifact.mimeType,
+    documentNumber: r.invoiceId,
+    sender: { scheme: issuer[1]!, id: issuer[2]! },
+    receiver: { scheme: recipient[1]!, id: recipient[2]! },
+  };
+}
