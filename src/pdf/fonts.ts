@@ -4,9 +4,10 @@ import { createRequire } from 'node:module';
 
 // The faces every PDF is set in: DejaVu Sans (npm `dejavu-fonts-ttf`, a free licence), embedded
 // as subsets, as PDF/A requires. It covers Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and
-// more; not CJK (a character it lacks prints as an empty box). Read and parsed (fontkit, the
-// library PDFKit sets type with) once per process: parsing a face per PDF cost 200 ms of every
-// render. PDFKit takes the parsed font as it is; each PDF makes its own subset of it.
+// more; not CJK (a character it lacks prints as an empty box). The files are read once per
+// process; each PDF gets faces of its own (fontkit, the library PDFKit sets type with): a parsed
+// face keeps layout state between documents (the script its shaping last selected), so sharing
+// one made a PDF's bytes depend on what the process had set before, and render impure.
 
 const require = createRequire(import.meta.url);
 
@@ -18,16 +19,16 @@ export interface Faces {
   readonly bold: Face;
 }
 
-let faces: Faces | undefined;
+let files: { regular: Buffer; bold: Buffer } | undefined;
 
 export function fontFaces(): Faces {
-  faces ??= {
-    regular: parse('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
-    bold: parse('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
+  files ??= {
+    regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
   };
-  return faces;
+  return { regular: parse(files.regular), bold: parse(files.bold) };
 }
 
-function parse(file: string): Face {
-  return fontkit.create(readFileSync(require.resolve(file))) as unknown as Face;
+function parse(bytes: Buffer): Face {
+  return fontkit.create(bytes) as unknown as Face;
 }

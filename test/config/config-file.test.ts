@@ -79,13 +79,13 @@ describe('the configuration file', () => {
   });
 
   it('keys per-driver settings by driver id: an id no registered driver has is refused at start', () => {
-    const cfg = { ...demoConfig(), drivers: { PEPPOL: {}, CTC_FR: {}, lower: {} } };
+    const cfg = { ...demoConfig(), drivers: { PEPPOL: {}, NO_SUCH_DRIVER: {}, lower: {} } };
     const lines = errorLines(file('drivers.json', JSON.stringify(cfg)));
     expect(lines).to.have.length(1);
     expect(lines[0]).to.match(/drivers\.lower: is not a known key$/);
-    const { config } = loadConfigFile(file('drivers-ok.json', JSON.stringify({ ...cfg, drivers: { PEPPOL: {}, CTC_FR: {} } })));
+    const { config } = loadConfigFile(file('drivers-ok.json', JSON.stringify({ ...cfg, drivers: { PEPPOL: {}, NO_SUCH_DRIVER: {} } })));
     expect(configErrorLines(() => checkDriverSettings(config, createRegistry(drivers), 'ADAPTER_CONFIG'))).to.deep.equal([
-      'ADAPTER_CONFIG: drivers.CTC_FR: no registered driver has this id (registered: PEPPOL, VERIFACTU, EINVOICE, ZUGFERD, KSEF, SDI, FACE, NEMHANDEL)',
+      'ADAPTER_CONFIG: drivers.NO_SUCH_DRIVER: no registered driver has this id (registered: PEPPOL, VERIFACTU, EINVOICE, ZUGFERD, KSEF, SDI, FACE, NEMHANDEL, CTC_FR)',
     ]);
   });
 });
