@@ -29,7 +29,7 @@ const INADMISSIBLE_REASONS = ['IRR_VIDE_F', 'IRR_TYPE_F', 'IRR_SYNTAX', 'IRR_TAI
 const STATUSES: readonly LifecycleStatus[] = [
   { code: '200', label: 'Déposée', phase: '305', statusCode: '10', spi: 'IN_PROGRESS' },
   { code: '201', label: 'Émise par la plateforme', phase: '305', spi: 'IN_PROGRESS' },
-  { code: '202', label: 'Reçue', phase: '305', statusCode: '43', spi: 'IN_PROGRESS' },
+  { code: '202', label: 'Reçue', phase: '305', statusCode: '43', spi: 'MESSAGE_ACKNOWLEDGEMENT' },
   { code: '203', label: 'Mise à disposition', phase: '305', statusCode: '48', spi: 'SUCCESS' },
   { code: '204', label: 'Prise en charge', phase: '23', statusCode: '45', spi: 'IN_PROCESS' },
   { code: '205', label: 'Approuvée', phase: '23', statusCode: '1', spi: 'ACCEPTED' },

@@ -80,6 +80,34 @@ export function demoConfig(): ConfigFile {
         ],
       },
       {
+        id: 'b8e9f0a1-2c3d-4e5f-9a6b-7c8d9e0f1a2b',
+        display_name: 'Lumière Logiciels',
+        party: {
+          name: 'Lumière Logiciels SAS',
+          address: { line_1: '8 quai Saint-Vincent', zip: '69001', city: 'Lyon', country: 'FR' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'FR44732829320' }],
+          legal_entity: { registration_name: 'Lumière Logiciels SAS', company_id: '732829320', company_id_scheme: '0002' },
+          electronic_address: { scheme: '0225', id: '732829320_FACTURES' },
+          contact: { name: 'Service facturation', email: 'factures@lumiere-logiciels.example' },
+        },
+        activations: [
+          {
+            id: '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d',
+            // Taken as configured, so billing routes FR customers here and the sandbox's approved platform
+            // deposits, delivers and answers; the platform is told PENDING while no real PA is wired (drivers/ctc-fr).
+            status: { code: 'COMPLETED' },
+            country_activations: [
+              {
+                model: 'CTC',
+                country: 'FR',
+                einvoicing_type: 'B2B',
+                supported_document_types: ['facturx-invoice', 'facturx-creditnote', 'ubl-invoice', 'ubl-creditnote', 'cii-invoice', 'cii-creditnote', 'cdar-applicationresponse'],
+              },
+            ],
+          },
+        ],
+      },
+      {
         id: 'c2d1e0f3-5b6a-4c8d-9e7f-0a1b2c3d4e5f',
         display_name: 'Iberia Software',
         party: {
@@ -151,5 +179,10 @@ export function demoConfig(): ConfigFile {
         ],
       },
     ],
+    drivers: {
+      // The sandbox's French buyers approve (205), except the one with SIREN 552100554 (VAT
+      // FR96552100554), who refuses (210) so the demo shows a refusal on a billing invoice.
+      CTC_FR: { sandbox: { buyers: { '552100554': { code: '210', reason_code: 'CMD_ERR', reason: 'Commande inconnue' } } } },
+    },
   };
 }

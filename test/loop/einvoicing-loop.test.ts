@@ -276,4 +276,65 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(xml).to.contain('<ImportoTotaleDocumento>122.00</ImportoTotaleDocumento>');
     expectValid(xml, 'loop-fatturapa.xml', 'fatturapa');
   });
+
+  /** The invoice_updated events of an invoice, oldest first: what the platform saw happen to its e-invoice. */
+  const einvoiceHistory = async (invoiceId: string) => {
+    const { list } = await v2().event.list({ event_type: { is: 'invoice_updated' }, limit: 100 } as never);
+    return list.map((e: any) => e.event.content.invoice).filter((i: any) => i.id === invoiceId).map((i: any) => i.einvoice?.status).reverse();
+  };
+
+  it('e-invoices a French customer\'s invoice as Factur-X through the sandbox\'s approved platform: deposited, received, made available (success), then approved by the buyer', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Client Exemple SA',
+      vat_number: '37200000008',
+      auto_collection: 'off',
+      billing_address: { line1: '55 avenue de la République', city: 'Paris', zip: '75011', country: 'FR' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abonnement logiciel' }] } as never);
+    expect(invoice.total).to.equal(12_000); // 100.00 + 20 % TVA
+    const approved = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'accepted' ? now : undefined;
+    }, 30_000, 'the buyer\'s approval on the invoice');
+    const einvoice = approved.einvoice as Record<string, any>;
+    // The platform saw the whole lifecycle: 200 Déposée, 202 Reçue, 203 Mise à disposition (success), 205 Approuvée.
+    const history = await einvoiceHistory(invoice.id);
+    const changes = history.filter((s: string, i: number) => s !== 'scheduled' && s !== history[i - 1]);
+    expect(changes).to.deep.equal(['in_progress', 'message_acknowledgement', 'success', 'accepted']);
+    const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
+    expect(status.body.status).to.equal('ACCEPTED');
+    const cdars = einvoice.related_documents.filter((d: { document_type: string }) => d.document_type === 'cdar-applicationresponse');
+    expect(cdars.length, JSON.stringify(einvoice.related_documents)).to.equal(4);
+    const q = 'country=FR&transaction_type=B2B&model=CTC&document_type=facturx-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    expect(download.body.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/pdf', 'application/xml']);
+    const xml = Buffer.from(download.body.documents[1].document_content, 'base64').toString('utf8');
+    expect(xml).to.contain(`<ram:ID>${invoice.id}</ram:ID>`);
+    expect(xml).to.contain('<ram:ID schemeID="0002">200000008</ram:ID>'); // the buyer's SIREN, from its VAT number
+    expect(xml).to.contain('<ram:URIID schemeID="0225">200000008</ram:URIID>');
+    expect(xml).to.contain('<ram:SubjectCode>PMT</ram:SubjectCode>');
+    expectValid(xml, 'loop-ctc-fr.xml', 'fr-ctc');
+    const pdf = join(cwd, 'loop-ctc-fr.pdf');
+    writeFileSync(pdf, Buffer.from(download.body.documents[0].document_content, 'base64'));
+    if (validatorAvailable()) expect(validateFiles([pdf], 'fr-ctc')[0]!.fatal).to.equal(0);
+  });
+
+  it('shows a French buyer\'s refusal (210 Refusée) on the invoice as rejected, with its reason', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Acheteur Difficile SARL',
+      vat_number: 'FR96552100554', // the demo's refusing buyer (SIREN 552100554)
+      auto_collection: 'off',
+      billing_address: { line1: '1 place Bellecour', city: 'Lyon', zip: '69002', country: 'FR' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 5_000, description: 'Formation en ligne' }] } as never);
+    const rejected = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'rejected' ? now : undefined;
+    }, 30_000, 'the refusal on the invoice');
+    const einvoice = rejected.einvoice as Record<string, any>;
+    expect(einvoice.message).to.equal('Rejected by the buyer: CMD_ERR: Commande inconnue');
+    expect(await einvoiceHistory(invoice.id)).to.include('success');
+    const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
+    expect(status.body.status).to.equal('REJECTED');
+  });
 });
