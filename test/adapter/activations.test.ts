@@ -79,7 +79,7 @@ describe('GET /einvoicing/activations', () => {
         { model: 'PEPPOL', country: 'AT', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
       ]);
     }
-    expect((await get('?country=FR')).activations).to.deep.equal([]);
+    expect((await get('?country=SE')).activations).to.deep.equal([]);
   });
 
   it('combines business_entity_id and country', async () => {
@@ -94,12 +94,13 @@ describe('GET /einvoicing/activations', () => {
       { id: ACME, display_name: 'Example Seller' },
       { id: 'a3f7b451-29f0-42e0-8e4d-927c0ff19de7', display_name: 'Beta Benelux' },
       { id: LAGUNA, display_name: 'Laguna Software' },
+      { id: 'b8e9f0a1-2c3d-4e5f-9a6b-7c8d9e0f1a2b', display_name: 'Lumière Logiciels' },
       { id: IBERIA, display_name: 'Iberia Software' },
       { id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d', display_name: 'Wisła Software' },
       { id: NORDLYS, display_name: 'Nordlys Software' },
     ]);
     expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
-    expect((await get('?mode=activations')).activations).to.have.length(6);
+    expect((await get('?mode=activations')).activations).to.have.length(7);
   });
 
   it('answers 404 NOT_FOUND for an unknown business entity', async () => {

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { KeyVerifier } from '../../src/adapter/api-key.js';
+import { demoConfig } from '../../src/config/demo-config.js';
 import { resolveSettings, type Settings } from '../../src/config/settings.js';
 import type { Driver } from '../../src/driver/types.js';
 import { createLogger } from '../../src/log.js';
@@ -32,7 +33,9 @@ export interface TestAdapterOptions {
 /** The real runtime (config, store, migrations, Koa, HTTP) on an ephemeral port in a temp DATA_DIR. */
 export async function startTestAdapter(options: TestAdapterOptions = {}): Promise<TestAdapter> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'adapter-test-'));
-  const settings: Settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: '2', ...options.env });
+  // A registry of the test's own drivers takes the demo's entities without the demo's driver settings (keyed by ids it lacks).
+  const ownConfig = options.drivers && !options.env?.ADAPTER_CONFIG ? { ADAPTER_CONFIG: demoWithoutDriverSettings(dataDir) } : {};
+  const settings: Settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: '2', ...ownConfig, ...options.env });
   const logs: LogLine[] = [];
   const said: string[] = [];
   const logger = createLogger('debug', { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });
@@ -66,4 +69,11 @@ export async function startTestAdapter(options: TestAdapterOptions = {}): Promis
       if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function demoWithoutDriverSettings(dir: string): string {
+  const { drivers: _drivers, ...config } = demoConfig();
+  const file = join(dir, 'demo-entities.json');
+  writeFileSync(file, JSON.stringify(config));
+  return file;
 }

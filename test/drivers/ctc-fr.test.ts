@@ -1,0 +1,149 @@
+import { expect } from 'chai';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nock from 'nock';
+import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
+import { isSiren, sirenOfVat } from '../../drivers/ctc-fr/french-ids.js';
+import type { ApprovedPlatform } from '../../drivers/ctc-fr/platform.js';
+import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
+import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
+import { renderCdar } from '../../drivers/ctc-fr/cdar-xml.js';
+import { readInbound } from '../../drivers/ctc-fr/statuses.js';
+import type { Envelope } from '../../src/driver/transport.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/lifecycle.js';
+import { bodyOf } from '../helpers/shape.js';
+
+// CTC_FR beyond the conformance loop: French identifiers, reading the official CDAR examples,
+// the approved-platform transport (a platform's refusal ends FAILED with its reason), and the
+// whole lifecycle over HTTP through the sandbox's platform with the platform's callbacks.
+
+const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', `${name}.json`), 'utf8')) as Record<string, any>;
+const OFFICIAL = join(FIXTURES_DIR, '..', '..', 'shared', 'validation', 'fr-ctc', 'examples', 'CDAR');
+
+const envelope: Envelope = {
+  documentId: '01930000-0000-7000-8000-000000000025',
+  model: 'CTC',
+  documentType: 'ubl-invoice',
+  mimeType: 'application/xml',
+  documentNumber: 'F2026-0001-EU',
+  documentTypeCode: '380',
+  issueDate: '2026-11-02',
+  sender: { scheme: '0225', id: '732829320_FACTURES', name: 'Atelier Numérique SAS' },
+  receiver: { scheme: '0225', id: '200000008', name: 'Client Exemple SA' },
+};
+
+describe('CTC_FR: French identifiers and lifecycle messages', () => {
+  it('takes the SIREN from a French VAT number only when its key matches, and checks the SIREN\'s Luhn digit', () => {
+    expect(sirenOfVat('FR 37 200 000 008')).to.equal('200000008');
+    expect(sirenOfVat('FR38200000008')).to.equal(undefined);
+    expect(isSiren('732829320')).to.equal(true);
+    expect(isSiren('732829321')).to.equal(false);
+  });
+
+  it('reads the official examples: 210 Refusée is REJECTED with its reason, 205 ACCEPTED, 203 SUCCESS, 202 MESSAGE_ACKNOWLEDGEMENT', function () {
+    const read = (file: string) => {
+      try {
+        return readInbound('cdar-applicationresponse', readFileSync(join(OFFICIAL, file), 'utf8'));
+      } catch {
+        return this.skip();
+      }
+    };
+    expect(read('UC3_F202500005_04-CDV-210_Refusee.xml')).to.deep.equal({ status: 'REJECTED', respondsTo: 'F202500005', remote: '210', note: 'TX_TVA_ERR: Taux de TVA erroné' });
+    expect(read('UC1_F202500003_05-CDV-205_Approuvee.xml')).to.include({ status: 'ACCEPTED', respondsTo: 'F202500003' });
+    expect(read('UC1_F202500003_03-CDV-203_Mise_a_disposition.xml')).to.include({ status: 'SUCCESS' });
+    expect(read('UC1_F202500003_02-CDV-202_Recue.xml')).to.include({ status: 'MESSAGE_ACKNOWLEDGEMENT' });
+    expect(readInbound('ubl-applicationresponse', '<x/>')).to.equal(undefined);
+    expect(readCdar('not xml')).to.equal(undefined);
+  });
+});
+
+describe('CTC_FR: the approved platform as a transport', () => {
+  /** A platform that reports the given statuses at once. */
+  const platformSaying = (...codes: { code: string; reason?: string }[]): ApprovedPlatform => ({
+    name: 'test-pa',
+    deposit: async (m) => ({ depositId: `${m.documentId}@test-pa` }),
+    track: async ({ envelope: e, depositedAt }) => ({
+      reports: codes.map((c) => ({ kind: 'status' as const, at: depositedAt, cdar: renderCdar(platformMessage(e, c.code, depositedAt, depositedAt, c.reason ? { code: '210', reason_code: c.reason, reason: 'motif' } : undefined)) })),
+      done: false,
+    }),
+  });
+  const sent = { messageId: 'x@test-pa', envelope, sentAt: '2026-11-02T10:00:00.000Z' };
+  const now = new Date('2026-11-02T10:00:01.000Z');
+
+  it('ends FAILED with the code, label and reason when the platform rejects the invoice (213 Rejetée), and stops tracking', async () => {
+    const t = await new PlatformTransport(platformSaying({ code: '200' }, { code: '213', reason: 'REJ_SEMAN' }), { minMs: 10, maxMs: 100 }).track(sent, now);
+    expect(t.done).to.equal(true);
+    expect(t.events.map((e) => e.kind)).to.deep.equal(['inbound', 'refused']);
+    const refused = t.events[1] as Extract<(typeof t.events)[number], { kind: 'refused' }>;
+    expect(refused.errors).to.deep.equal([{ code: 'INVALID_DATA', message: '213 Rejetée: REJ_SEMAN: motif' }]);
+    expect(refused.receipt?.documentType).to.equal('cdar-applicationresponse');
+  });
+
+  it('delivers on 203 and keeps tracking for the buyer\'s answer, asking again within the retry bounds', async () => {
+    const t = await new PlatformTransport(platformSaying({ code: '200' }, { code: '202' }, { code: '203' }), { minMs: 10, maxMs: 100 }).track(sent, now);
+    expect(t.events.map((e) => e.kind)).to.deep.equal(['inbound', 'inbound', 'delivered']);
+    expect(t.done).to.equal(false);
+    expect(Date.parse(t.checkAgainAt!) - now.getTime()).to.be.within(10, 100);
+  });
+});
+
+describe('CTC_FR over HTTP: the sandbox\'s approved platform, its lifecycle and the platform\'s callbacks', () => {
+  let adapter: TestAdapter;
+  const received: { path: string; status: string }[] = [];
+  before(async () => {
+    nock.enableNetConnect('127.0.0.1');
+    nock('http://platform.test')
+      .persist()
+      .post(/\/api\/v2\/(invoices|credit_notes)\/.*\/einvoice_status/)
+      .reply(200, function (path, body) {
+        const form = new URLSearchParams(body as string);
+        received.push({ path, status: form.get('status') ?? '' });
+        return {};
+      });
+    const config = fixtureConfigCopy('ctc-fr-', (yaml) =>
+      yaml.replace('      vendeur-ctc-etendu: { profile: extended-ctc-fr, supply: mixed }\n', '      vendeur-ctc-etendu: { profile: extended-ctc-fr, supply: mixed }\n    sandbox:\n      step_ms: 50\n      buyers: { "200000008": { code: "207", reason: "Quantité erronée" } }\n'),
+    );
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: config, BILLING_URL: 'http://platform.test', RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' } });
+  });
+  after(async () => {
+    await adapter.close();
+    nock.cleanAll();
+  });
+
+  const submit = async (doc: Record<string, unknown>) => {
+    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
+    const body = await bodyOf(res);
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    return body.document_id as string;
+  };
+  const statuses = (id: string) => adapter.runtime.store.documents.get(id)!.statuses.map((s) => s.status);
+
+  it('walks 200, 202, 203 and the buyer\'s 207 once each, keeping every CDAR, and calls the platform back with each in that order (the submission answered ACCEPTED itself)', async () => {
+    const id = await submit(fixture('domestic-en16931-ubl'));
+    await eventually(async () => statuses(id).includes('UNDER_QUERY'), 10_000, 'UNDER_QUERY');
+    await new Promise((r) => setTimeout(r, 300)); // nothing more comes: tracking ended
+    expect(statuses(id)).to.deep.equal(['ACCEPTED', 'IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'UNDER_QUERY']);
+    const related = adapter.runtime.store.statusChanges.relatedOf(id);
+    expect(related.map((r) => r.documentType)).to.deep.equal(Array(4).fill('cdar-applicationresponse'));
+    const last = readCdar(adapter.runtime.store.statusChanges.related(related[3]!.id)!.content);
+    expect(last).to.include({ code: '207', invoiceId: 'F2026-0001-EU', seller: '732829320', reasonCode: 'AUTRE', reason: 'Quantité erronée' });
+    await eventually(() => received.filter((r) => r.path.includes('F2026-0001-EU')).length >= 4, 10_000, 'the callbacks');
+    expect(received.filter((r) => r.path.includes('F2026-0001-EU')).map((r) => r.status)).to.deep.equal(['IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'UNDER_QUERY']);
+  });
+
+  it('deposits the buyer\'s own status (a CDAR 210) and reports it SUCCESS once the platform forwards it', async () => {
+    const id = await submit(fixture('response-210-rejected'));
+    await eventually(async () => statuses(id).includes('SUCCESS'), 10_000, 'SUCCESS');
+    const row = adapter.runtime.store.transmissions.state(id)!;
+    expect(JSON.parse(row.envelope!)).to.include({ documentNumber: 'FA-2026-0458' });
+    expect(JSON.parse(row.envelope!).receiver).to.deep.equal({ scheme: '0225', id: '100000009_STATUTS' });
+  });
+
+  it('refuses a French invoice whose buyer has no SIREN, naming the field (400)', async () => {
+    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('invalid-buyer-siren') });
+    expect(res.status).to.equal(400);
+    expect(JSON.stringify(await bodyOf(res))).to.contain('CTC_FR-111');
+  });
+});
