@@ -92,6 +92,9 @@ export function renderFigures(): RenderFigure[] {
   const nemhandel = fixtureBench('nemhandel', 'public-sector-gln.json');
   // SDI: FatturaPA from the same semantic layer (the fixtures' 22 + 10 + 4 % business invoice, 3 lines).
   const sdi = fixtureBench('sdi', 'b2b-rates-22-10-4.json');
+  // CTC_FR: the French delta on the same semantic layer (20 + 5.5 %, 2 lines), as UBL and as CDAR.
+  const ctcFr = fixtureBench('ctc-fr', 'domestic-en16931-ubl.json');
+  const cdar = fixtureBench('ctc-fr', 'response-210-rejected.json');
   return [
     measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
     measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
@@ -102,6 +105,8 @@ export function renderFigures(): RenderFigure[] {
     measureFresh('FACE render + sign: the .xsig (XAdES-EPES, RSA-2048)', face.t, face.sign, 3000, 20),
     measureFresh('NEMHANDEL render, OIOUBL 2.1 (2 lines, a public buyer)', nemhandel.t, nemhandel.render),
     measureFresh('SDI render, FatturaPA 1.2.2 FPR12 (3 lines, 22/10/4 %)', sdi.t, sdi.render),
+    measureFresh('CTC_FR render, UBL EN 16931 with the BR-FR data (2 lines, 20/5.5 %)', ctcFr.t, ctcFr.render),
+    measureFresh('CTC_FR render, a CDAR lifecycle message (210 Refusée)', cdar.t, cdar.render),
     measureFresh('intake + render (what a submission does before storing)', text, (d) => {
       const i = intake(d, config, registry);
       return i.driver.render(i.doc, rctx);
