@@ -1,5 +1,4 @@
 import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
-import { CDV_GUIDELINE } from './cdar-model.js';
 
 // Reading a lifecycle message (CDAR) about an invoice: its status code, the invoice it is about,
 // the seller's identifier and the reason given. Prefixes are dropped: platforms choose their own.
@@ -43,5 +42,3 @@ export function readCdar(xml: string): CdarReading | undefined {
     messageId: text(child(root, 'ExchangedDocument'), 'ID'),
   };
 }
-
-export { CDV_GUIDELINE };
