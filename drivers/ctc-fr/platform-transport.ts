@@ -30,17 +30,18 @@ export class PlatformTransport implements Transport {
 
   async track(sent: SentMessage, now: Date): Promise<Tracking> {
     const t = await this.platform.track({ depositId: sent.messageId, envelope: sent.envelope, depositedAt: sent.sentAt }, now);
-    const events = t.reports.map((r) => this.eventOf(r, sent));
-    const final = t.reports.some((r) => r.kind === 'forwarded' || (r.kind === 'status' && LIFECYCLE.get(readCdar(r.cdar)?.code ?? '')?.final));
+    // Each report is read once: its event, and whether nothing follows it.
+    const read = t.reports.map((r) => ({ r, reading: r.kind === 'status' ? readCdar(r.cdar) : undefined }));
+    const events = read.map(({ r, reading }) => this.eventOf(r, reading, sent));
+    const final = read.some(({ r, reading }) => r.kind === 'forwarded' || LIFECYCLE.get(reading?.code ?? '')?.final);
     if (t.done || final) return { events, done: true };
     if (t.checkAgainAt) return { events, done: false, checkAgainAt: t.checkAgainAt };
     return { ...trackLater(sent.sentAt, now, this.retry), events };
   }
 
-  private eventOf(r: PlatformReport, sent: SentMessage): NetworkEvent {
+  private eventOf(r: PlatformReport, reading: CdarReading | undefined, sent: SentMessage): NetworkEvent {
     const references = [{ key: 'Deposit ID', value: sent.messageId }];
     if (r.kind === 'forwarded') return { kind: 'delivered', at: r.at, payload: { deposit_id: sent.messageId, event: 'forwarded', at: r.at }, references };
-    const reading = readCdar(r.cdar);
     const payload = { deposit_id: sent.messageId, event: 'status', at: r.at, ...(reading && payloadOf(reading)) };
     const receipt = { documentType: RESPONSE_TYPE, mimeType: 'application/xml', content: r.cdar };
     if (reading?.code === '203') return { kind: 'delivered', at: r.at, payload, references, receipt };
