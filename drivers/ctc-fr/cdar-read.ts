@@ -14,6 +14,16 @@ export interface CdarReading {
   reason?: string | undefined;
   /** MDT-4. */
   messageId?: string | undefined;
+  /** MDT-38: the issuer's identifier; MDT-73: the first recipient's electronic address. */
+  issuer?: { scheme: string; id: string } | undefined;
+  recipientAddress?: { scheme: string; id: string } | undefined;
+}
+
+/** An identifier element as scheme + id, when it has both. */
+function identifier(node: unknown): { scheme: string; id: string } | undefined {
+  const n = node as { '@schemeID'?: string; '#'?: string } | undefined;
+  const id = n?.['#']?.trim();
+  return n?.['@schemeID'] && id ? { scheme: n['@schemeID'], id } : undefined;
 }
 
 /** The reading, or undefined when the text is not a French lifecycle message about one invoice. */
@@ -33,12 +43,16 @@ export function readCdar(xml: string): CdarReading | undefined {
   const invoiceId = text(ref, 'IssuerAssignedID');
   if (refs.length !== 1 || !code || !invoiceId) return undefined;
   const status = child(ref, 'SpecifiedDocumentStatus');
+  const exchanged = child(root, 'ExchangedDocument');
+  const recipient = children(exchanged, 'RecipientTradeParty').map((p) => identifier(child(child(p, 'URIUniversalCommunication'), 'URIID'))).find((a) => a);
   return {
     code,
     invoiceId,
     seller: text(child(ref, 'IssuerTradeParty'), 'GlobalID'),
     reasonCode: text(status, 'ReasonCode'),
     reason: text(status, 'Reason'),
-    messageId: text(child(root, 'ExchangedDocument'), 'ID'),
+    messageId: text(exchanged, 'ID'),
+    issuer: identifier(child(child(exchanged, 'IssuerTradeParty'), 'GlobalID')),
+    recipientAddress: recipient,
   };
 }

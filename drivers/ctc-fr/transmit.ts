@@ -22,16 +22,14 @@ function invoiceEnvelope(artifact: Artifact, ctx: TransmitContext): Envelope {
 
 function statusEnvelope(artifact: Artifact, documentId: string): Envelope {
   const r = readCdar(artifact.content);
-  const issuer = /<ram:IssuerTradeParty>\s*<ram:GlobalID schemeID="(\d{4})">([^<]+)<\/ram:GlobalID>/.exec(artifact.content);
-  const recipient = /<ram:RecipientTradeParty>[\s\S]*?<ram:URIID schemeID="(\d{4})">([^<]+)<\/ram:URIID>/.exec(artifact.content);
-  if (!r || !issuer || !recipient) throw new TransportError('the status message names no invoice, issuer or recipient: it cannot be sent', true);
+  if (!r?.issuer || !r.recipientAddress) throw new TransportError('the status message names no invoice, issuer or recipient: it cannot be sent', true);
   return {
     documentId,
     model: 'CTC',
     documentType: artifact.documentType,
     mimeType: artifact.mimeType,
     documentNumber: r.invoiceId,
-    sender: { scheme: issuer[1]!, id: issuer[2]! },
-    receiver: { scheme: recipient[1]!, id: recipient[2]! },
+    sender: r.issuer,
+    receiver: r.recipientAddress,
   };
 }
