@@ -3,6 +3,7 @@ import { ctcFrDriver } from './ctc-fr/index.js';
 import { einvoiceDriver } from './einvoice/index.js';
 import { faceDriver } from './face/index.js';
 import { ksefDriver } from './ksef/index.js';
+import { navDriver } from './nav/index.js';
 import { nemhandelDriver } from './nemhandel/index.js';
 import { peppolDriver } from './peppol/index.js';
 import { sdiDriver } from './sdi/index.js';
@@ -24,4 +25,5 @@ export const drivers: readonly Driver[] = Object.freeze([
   faceDriver,
   nemhandelDriver,
   ctcFrDriver,
+  navDriver,
 ]);

@@ -92,6 +92,12 @@ function withReason(id: Category, percent: TaxCategory['percent'], own: Reason |
   return { id, percent, exemptionReasonCode: reason.code, exemptionReason: reason.text };
 }
 
+/** The reason is the one the category implies (no document or configuration gave one): a national format may write its own law's instead. */
+export function hasImpliedReason(c: TaxCategory): boolean {
+  const implied = DEFAULT_REASONS[c.id as Category];
+  return !!implied && c.exemptionReasonCode === implied.code && c.exemptionReason === implied.text;
+}
+
 /** Every category but S and Z needs an exemption reason in its VAT breakdown (BR-E-10, BR-AE-10 …). */
 export function needsReason(c: TaxCategory): boolean {
   return c.id !== 'S' && c.id !== 'Z' && !c.exemptionReasonCode && !c.exemptionReason;

@@ -1,0 +1,56 @@
+import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import { errorsOf, issueMessage } from '../../src/driver/issues.js';
+import type { Artifact, ChainSpec, RenderContext } from '../../src/driver/types.js';
+import type { NavInvoice } from './model.js';
+import { headAfter, positionOf, type ChainHead } from './operation.js';
+import { examine } from './validate.js';
+import { FIRST, invoiceDataXml, placedInChain } from './xml.js';
+
+// The InvoiceData of a document: what the NAV receives, base64 inside manageInvoice. A
+// modification's place in its invoice's chain is decided where the document is stored (the
+// driver's `chain`), so two modifications of one invoice never share an index or line numbers;
+// render alone gives the report as the first modification of an invoice reported with it.
+
+export const DOCUMENT_TYPE = { INVOICE: 'nav-invoice', CREDIT_NOTE: 'nav-creditnote' } as const;
+/** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
+export const STORNO_TYPE = 'nav-storno';
+
+function reportOf(doc: SpiDocument, ctx: RenderContext): NavInvoice {
+  const { issues, report } = examine(doc, ctx);
+  if (!report) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+  return report;
+}
+
+const artifactOf = (report: NavInvoice, content: string): Artifact => ({
+  documentType: report.operation === 'STORNO' ? STORNO_TYPE : report.operation === 'MODIFY' ? DOCUMENT_TYPE.CREDIT_NOTE : DOCUMENT_TYPE.INVOICE,
+  mimeType: 'application/xml',
+  content,
+});
+
+export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
+  const report = reportOf(doc, ctx);
+  return [artifactOf(report, invoiceDataXml(report, positionOf(report.operation, report.lines.length, undefined)))];
+}
+
+interface ChainInput {
+  /** The report as the first modification after no lines (index 1, references from 1): `link` moves it into place. */
+  xml: string;
+  operation: NavInvoice['operation'];
+  lines: number;
+  documentType: string;
+}
+
+/** One chain per invoice (`NAV:<taxpayer id>:<invoice number>`): its head counts modifications and lines. */
+export const chain: ChainSpec = {
+  prepare(doc, ctx) {
+    const report = reportOf(doc, ctx);
+    const input: ChainInput = { xml: invoiceDataXml(report, FIRST), operation: report.operation, lines: report.lines.length, documentType: artifactOf(report, '').documentType };
+    return { key: `NAV:${report.supplier.taxNumber.taxpayerId}:${report.original ?? report.number}`, input };
+  },
+  link(input, previous) {
+    const { xml, operation, lines, documentType } = input as ChainInput;
+    const before = previous as ChainHead | undefined;
+    const content = operation === 'CREATE' ? xml : placedInChain(xml, positionOf(operation, lines, before));
+    return { artifacts: [{ documentType, mimeType: 'application/xml', content }], head: headAfter(operation, lines, before) };
+  },
+};
