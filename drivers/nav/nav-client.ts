@@ -37,6 +37,8 @@ export interface NavClientOptions {
   user: TechnicalUser;
   software?: Software | undefined;
   clock: () => Date;
+  /** A new request id per request (default newRequestId); tests pin it. */
+  requestIds?: (() => string) | undefined;
 }
 
 export class NavClient {
@@ -80,7 +82,7 @@ export class NavClient {
 
   /** The request's header and user blocks: a new request id (unique per taxpayer) at the clock's time. */
   private head(): RequestHead {
-    return { requestId: newRequestId(), timestamp: this.o.clock().toISOString(), user: this.o.user, software: this.o.software };
+    return { requestId: (this.o.requestIds ?? newRequestId)(), timestamp: this.o.clock().toISOString(), user: this.o.user, software: this.o.software };
   }
 
   private async call(operation: string, xml: string): Promise<ApiAnswer> {
