@@ -133,6 +133,30 @@ export function demoConfig(): ConfigFile {
         ],
       },
       {
+        id: 'd1a2b3c4-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        display_name: 'Duna Szoftver',
+        party: {
+          name: 'Duna Szoftver Kft.',
+          address: { line_1: 'Váci út 45.', zip: '1134', city: 'Budapest', country: 'HU' },
+          tax_identifiers: [{ scheme: 'VAT', id: 'HU25503122' }],
+          legal_entity: { registration_name: 'Duna Szoftver Kft.', company_id: '25503122-2-41' },
+          contact: { name: 'Pénzügy', email: 'szamla@duna-szoftver.example' },
+        },
+        activations: [
+          {
+            id: '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c',
+            // Taken as configured, so billing routes HU customers here and the sandbox's simulated NAV
+            // processes the reports; the platform is told PENDING until a technical user reporting to
+            // the NAV's production environment is configured (drivers/nav/network.ts).
+            status: { code: 'COMPLETED' },
+            country_activations: [
+              { model: 'REPORTING', country: 'HU', einvoicing_type: 'B2B', supported_document_types: ['nav-invoice', 'nav-creditnote'] },
+              { model: 'REPORTING', country: 'HU', einvoicing_type: 'B2C', supported_document_types: ['nav-invoice', 'nav-creditnote'] },
+            ],
+          },
+        ],
+      },
+      {
         id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d',
         display_name: 'Wisła Software',
         party: {

@@ -96,11 +96,12 @@ describe('GET /einvoicing/activations', () => {
       { id: LAGUNA, display_name: 'Laguna Software' },
       { id: 'b8e9f0a1-2c3d-4e5f-9a6b-7c8d9e0f1a2b', display_name: 'Lumière Logiciels' },
       { id: IBERIA, display_name: 'Iberia Software' },
+      { id: 'd1a2b3c4-5e6f-4a7b-8c9d-0e1f2a3b4c5d', display_name: 'Duna Szoftver' },
       { id: 'e4b5c6d7-8f90-4a1b-9c2d-3e4f5a6b7c8d', display_name: 'Wisła Software' },
       { id: NORDLYS, display_name: 'Nordlys Software' },
     ]);
     expect((await get('?mode=business_entities&country=ES')).business_entities).to.deep.equal([{ id: IBERIA, display_name: 'Iberia Software' }]);
-    expect((await get('?mode=activations')).activations).to.have.length(7);
+    expect((await get('?mode=activations')).activations).to.have.length(8);
   });
 
   it('answers 404 NOT_FOUND for an unknown business entity', async () => {

@@ -95,6 +95,8 @@ export function renderFigures(): RenderFigure[] {
   // CTC_FR: the French delta on the same semantic layer (20 + 5.5 %, 2 lines), as UBL and as CDAR.
   const ctcFr = fixtureBench('ctc-fr', 'domestic-en16931-ubl.json');
   const cdar = fixtureBench('ctc-fr', 'response-210-rejected.json');
+  // NAV: InvoiceData from the same semantic layer (27 + 5 %, 3 lines, HUF).
+  const nav = fixtureBench('nav', 'domestic-27.json');
   return [
     measureFresh('driver.render: validate + map + serialize (render only)', text, (d) => driver.render(d as typeof doc, rctx)),
     measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
@@ -107,6 +109,7 @@ export function renderFigures(): RenderFigure[] {
     measureFresh('SDI render, FatturaPA 1.2.2 FPR12 (3 lines, 22/10/4 %)', sdi.t, sdi.render),
     measureFresh('CTC_FR render, UBL EN 16931 with the BR-FR data (2 lines, 20/5.5 %)', ctcFr.t, ctcFr.render),
     measureFresh('CTC_FR render, a CDAR lifecycle message (210 Refusée)', cdar.t, cdar.render),
+    measureFresh('NAV render, InvoiceData (3 lines, 27/5 %, HUF)', nav.t, nav.render),
     measureFresh('intake + render (what a submission does before storing)', text, (d) => {
       const i = intake(d, config, registry);
       return i.driver.render(i.doc, rctx);

@@ -23,8 +23,9 @@ const TOKEN = 'callback-token-0123456789';
 describe('the SPI document billing builds', () => {
   const routes = einvoiceRoutes(demoConfig());
 
-  it('routes the demo\'s activated countries to their business entities, ES to VERIFACTU, PL and IT to CLEARANCE, DK to NEMHANDEL, FR to CTC', () => {
-    expect([...routes.keys()].sort()).to.deep.equal(['AT', 'BE', 'DE', 'DK', 'ES', 'FR', 'IT', 'NL', 'PL']);
+  it('routes the demo\'s activated countries to their business entities, ES to VERIFACTU, PL and IT to CLEARANCE, DK to NEMHANDEL, FR to CTC, HU to REPORTING', () => {
+    expect([...routes.keys()].sort()).to.deep.equal(['AT', 'BE', 'DE', 'DK', 'ES', 'FR', 'HU', 'IT', 'NL', 'PL']);
+    expect(routes.get('HU')).to.include({ model: 'REPORTING', transactionType: 'B2B', businessEntityId: 'd1a2b3c4-5e6f-4a7b-8c9d-0e1f2a3b4c5d' });
     expect(routes.get('FR')).to.include({ model: 'CTC', transactionType: 'B2B', businessEntityId: 'b8e9f0a1-2c3d-4e5f-9a6b-7c8d9e0f1a2b' });
     expect(routes.get('IT')).to.include({ model: 'CLEARANCE', transactionType: 'B2B', businessEntityId: 'a6d7e8f9-0b1c-4d2e-8f3a-5b6c7d8e9f0a' });
     expect(routes.get('DK')).to.include({ model: 'NEMHANDEL', transactionType: 'B2B', businessEntityId: 'f5c6d7e8-9a0b-4c1d-8e2f-4a5b6c7d8e9f' });

@@ -85,7 +85,7 @@ describe('the configuration file', () => {
     expect(lines[0]).to.match(/drivers\.lower: is not a known key$/);
     const { config } = loadConfigFile(file('drivers-ok.json', JSON.stringify({ ...cfg, drivers: { PEPPOL: {}, NO_SUCH_DRIVER: {} } })));
     expect(configErrorLines(() => checkDriverSettings(config, createRegistry(drivers), 'ADAPTER_CONFIG'))).to.deep.equal([
-      'ADAPTER_CONFIG: drivers.NO_SUCH_DRIVER: no registered driver has this id (registered: PEPPOL, VERIFACTU, EINVOICE, ZUGFERD, KSEF, SDI, FACE, NEMHANDEL, CTC_FR)',
+      'ADAPTER_CONFIG: drivers.NO_SUCH_DRIVER: no registered driver has this id (registered: PEPPOL, VERIFACTU, EINVOICE, ZUGFERD, KSEF, SDI, FACE, NEMHANDEL, CTC_FR, NAV)',
     ]);
   });
 });

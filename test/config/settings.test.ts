@@ -10,7 +10,7 @@ describe('resolveSettings', () => {
       port: 8080,
       billingPort: 8081,
       billingCurrency: 'EUR',
-      billingExchangeRates: 'PLN=4.2418',
+      billingExchangeRates: 'PLN=4.2418,HUF=389.45',
       dataDir: './data',
       bodyLimit: '10mb',
       authMaxFailures: 10,

@@ -232,6 +232,30 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(fa3).to.contain('<P_14_1W>97.56</P_14_1W>');
     expectValid(fa3, 'loop-fa3.xml', 'ksef');
   });
+  it('reports a Hungarian customer\'s invoice to the sandbox\'s NAV Online Számla: success with the NAV transaction on the invoice\'s e-invoice', async () => {
+    const { customer } = await v1().customer.create({
+      company: 'Vevő Bt.',
+      vat_number: '24680242',
+      auto_collection: 'off',
+      billing_address: { line1: 'Kossuth Lajos utca 7.', city: 'Pécs', zip: '7621', country: 'HU' },
+    } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Szoftver-előfizetés' }] } as never);
+    expect(invoice.total).to.equal(12_700); // 100.00 + 27 % VAT
+    const einvoice = await settledEinvoice(invoice.id);
+    expect(einvoice.status, einvoice.message).to.equal('success');
+    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    expect(refs.map((r) => r.key), JSON.stringify(einvoice)).to.deep.equal(['navTransactionId']);
+
+    const q = 'country=HU&transaction_type=B2B&model=REPORTING&document_type=nav-invoice';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    const report = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    expect(report).to.contain(`<invoiceNumber>${invoice.id}</invoiceNumber>`);
+    expect(report).to.match(/<customerVatStatus>DOMESTIC<\/customerVatStatus>\s*<customerVatData>\s*<customerTaxNumber>\s*<base:taxpayerId>24680242<\/base:taxpayerId>/);
+    // The site bills in EUR: every amount is reported in HUF too, at the configured rate (27.00 × 389.45).
+    expect(report).to.contain('<exchangeRate>389.45</exchangeRate>');
+    expect(report).to.contain('<invoiceVatAmountHUF>10515.15</invoiceVatAmountHUF>');
+    expectValid(report, 'loop-nav.xml', 'nav');
+  });
   it('e-invoices a Danish customer\'s invoice as OIOUBL 2.1 through the sandbox network: success, the invoice readable by the OIOUBL rules', async () => {
     const { customer } = await v1().customer.create({
       company: 'Kontorhuset A/S',

@@ -64,10 +64,10 @@ export function einvoiceRoutes(config: ConfigFile, countries?: ReadonlySet<strin
   return routes;
 }
 
-/** Countries whose invoices must state VAT in their own currency (KSeF's FA(3): art. 106e ust. 11). */
-const VAT_CURRENCY: Readonly<Record<string, string>> = { PL: 'PLN' };
+/** Countries whose invoices must state VAT in their own currency (KSeF's FA(3): art. 106e ust. 11; NAV's HUF amounts: VAT Act 80. §). */
+const VAT_CURRENCY: Readonly<Record<string, string>> = { PL: 'PLN', HU: 'HUF' };
 
-/** `PLN=4.2418,…` onto the routes of the countries that keep VAT in that currency. */
+/** `PLN=4.2418,HUF=389.45,…` onto the routes of the countries that keep VAT in that currency. */
 function withExchangeRates(routes: Map<string, EinvoiceRoute>, text: string): Map<string, EinvoiceRoute> {
   const rates = new Map(text.split(',').map((p) => p.split('=').map((x) => x.trim())).filter((p) => p.length === 2 && p[0]).map(([c, r]) => [c!, r!]));
   for (const [country, route] of routes) {
