@@ -59,7 +59,7 @@ export function buildInvoiceData(inp: BuildInputs, issues: IssueList): NavInvoic
     number,
     issueDate: invoice.issueDate,
     original,
-    supplier,
+    supplier: { ...supplier, bankAccount: bankAccountOf(invoice) },
     customer,
     detail: {
       deliveryDate: invoice.taxPointDate ?? invoice.delivery?.date ?? invoice.issueDate,
@@ -230,6 +230,13 @@ function summaryOf(invoice: SemanticInvoice, buyerCountry: string, exemptionCase
   const byRate = [...by.values()];
   const total = (pick: (r: RateSummary) => Amounts): Amounts => ({ amount: sum(byRate.map((r) => pick(r).amount)), huf: sum(byRate.map((r) => pick(r).huf)) });
   return { byRate, net: total((r) => r.net), vat: total((r) => r.vat), gross: total((r) => r.gross) };
+}
+
+/** supplierBankAccountNumber: the first payee account NAV's BankAccountNumberType takes (a Hungarian 2×8 or 3×8 digit account, or an IBAN). */
+function bankAccountOf(invoice: SemanticInvoice): string | undefined {
+  return invoice.paymentMeans
+    .map((m) => m.payeeAccount?.id.replace(/\s/g, '').toUpperCase())
+    .find((a): a is string => !!a && /^([0-9]{8}-[0-9]{8}(-[0-9]{8})?|[A-Z]{2}[0-9]{2}[0-9A-Z]{11,30})$/.test(a));
 }
 
 /** UNCL4461 → PaymentMethodType. */
