@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { isKsefNumber } from '../../drivers/ksef/ksef-number.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { settledStatus, submitDocument } from '../helpers/documents.js';
 import { bodyOf } from '../helpers/shape.js';
 
 // With no KSeF token configured, the sandbox answers like KSeF: the same client, session and
@@ -21,21 +22,9 @@ describe('KSEF in the sandbox: the simulated KSeF clears invoices (HTTP, real ru
   });
   after(() => adapter.close());
 
-  const submit = async (json: unknown) => {
-    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json });
-    const body = await bodyOf(res);
-    expect(res.status, JSON.stringify(body)).to.equal(200);
-    return body.document_id as string;
-  };
+  const submit = (json: unknown) => submitDocument(adapter, json);
 
-  async function settled(id: string) {
-    for (let i = 0; i < 200; i++) {
-      const body = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
-      if (body.status !== 'ACCEPTED') return body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`document ${id} is still ACCEPTED`);
-  }
+  const settled = (id: string) => settledStatus(adapter, id);
 
   it('answers SUCCESS with a KSeF number and the UPO; a corrective invoice then names the corrected invoice\'s KSeF number', async () => {
     const invoiceId = await submit(fixture('domestic-23-8'));

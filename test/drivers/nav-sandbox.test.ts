@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { settledStatus, submitDocument } from '../helpers/documents.js';
 import { bodyOf } from '../helpers/shape.js';
 
 // With no technical user configured, the sandbox answers like the NAV: the same client (signed
@@ -25,21 +26,9 @@ describe('NAV in the sandbox: the simulated NAV processes reports (HTTP, real ru
   });
   after(() => adapter.close());
 
-  const submit = async (json: unknown) => {
-    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json });
-    const body = await bodyOf(res);
-    expect(res.status, JSON.stringify(body)).to.equal(200);
-    return body.document_id as string;
-  };
+  const submit = (json: unknown) => submitDocument(adapter, json);
 
-  async function settled(id: string) {
-    for (let i = 0; i < 200; i++) {
-      const body = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
-      if (body.status !== 'ACCEPTED') return body;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error(`document ${id} is still ACCEPTED`);
-  }
+  const settled = (id: string) => settledStatus(adapter, id);
 
   const stored = (id: string) => adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
   const references = (xml: string) => [...xml.matchAll(/<lineNumberReference>(\d+)<\/lineNumberReference>/g)].map((m) => Number(m[1]));

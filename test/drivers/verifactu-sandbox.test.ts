@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { settledStatus, submitDocument } from '../helpers/documents.js';
 import { bodyOf } from '../helpers/shape.js';
 
 // With no certificate configured, the sandbox answers VERIFACTU records like the AEAT: through
@@ -21,21 +22,9 @@ describe('VERIFACTU in the sandbox: the simulated AEAT answers (HTTP, real runti
   });
   after(() => adapter.close());
 
-  const submit = async (json: unknown) => {
-    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json });
-    expect(res.status).to.equal(200);
-    return (await bodyOf(res)).document_id as string;
-  };
+  const submit = (json: unknown) => submitDocument(adapter, json);
 
-  /** The document's status once the network has answered (polled like the platform does). */
-  async function settled(id: string) {
-    for (let i = 0; i < 150; i++) {
-      const body = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
-      if (body.status !== 'ACCEPTED') return body;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`document ${id} is still ACCEPTED`);
-  }
+  const settled = (id: string) => settledStatus(adapter, id, 150, 100);
 
   it('reports SUCCESS with the CSV and the AEAT-shaped answer for each record, a burst and an anulación included', async () => {
     const firstId = await submit(invoiceNumbered(1));
