@@ -1,6 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import { httpRequest } from '../../src/http/post.js';
+import { ApiConnection } from '../../src/http/api-connection.js';
 
 // One request to the KSeF API and its raw answer. KSeF's own service is one implementation; the
 // sandbox's simulated KSeF (ksef-simulator.ts) is the other, so authentication, sessions and
@@ -41,19 +39,18 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export class HttpsKsefExchange implements KsefExchange {
   readonly name = 'ksef';
-  private readonly agent: http.Agent;
-  private readonly aborter = new AbortController();
+  private readonly connection: ApiConnection;
 
   constructor(
     private readonly root: string,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.agent = root.startsWith('https:') ? new https.Agent({ keepAlive: true, maxSockets: 4 }) : new http.Agent({ keepAlive: true, maxSockets: 4 });
+    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES);
   }
 
   request(r: KsefRequest): Promise<KsefAnswer> {
     const body = r.json === undefined ? undefined : JSON.stringify(r.json);
-    return httpRequest(new URL(this.root.replace(/\/$/, '') + r.path), {
+    return this.connection.request(new URL(this.root.replace(/\/$/, '') + r.path), {
       method: r.method,
       headers: {
         accept: 'application/json, application/xml',
@@ -61,15 +58,10 @@ export class HttpsKsefExchange implements KsefExchange {
         ...(r.token && { authorization: `Bearer ${r.token}` }),
       },
       ...(body !== undefined ? { body } : r.method === 'POST' ? { body: '' } : {}),
-      timeoutMs: this.timeoutMs,
-      agent: this.agent,
-      keepBytes: MAX_ANSWER_BYTES,
-      signal: this.aborter.signal,
     });
   }
 
   close(): void {
-    this.aborter.abort();
-    this.agent.destroy();
+    this.connection.close();
   }
 }

@@ -1,6 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import { httpRequest } from '../../src/http/post.js';
+import { ApiConnection } from '../../src/http/api-connection.js';
 
 // One request to the Online Számla API (POST of an XML message to /invoiceService/v3/<operation>)
 // and its raw answer. The NAV's own service is one implementation; the sandbox's simulated NAV
@@ -31,29 +29,20 @@ const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 
 export class HttpsNavExchange implements NavExchange {
   readonly name = 'nav';
-  private readonly agent: http.Agent;
-  private readonly aborter = new AbortController();
+  private readonly connection: ApiConnection;
 
   constructor(
     private readonly root: string,
-    private readonly timeoutMs: number,
+    timeoutMs: number,
   ) {
-    this.agent = root.startsWith('https:') ? new https.Agent({ keepAlive: true, maxSockets: 4 }) : new http.Agent({ keepAlive: true, maxSockets: 4 });
+    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES);
   }
 
   post(operation: string, xml: string): Promise<NavAnswer> {
-    return httpRequest(new URL(`${this.root.replace(/\/$/, '')}/${operation}`), {
-      headers: { 'content-type': 'application/xml', accept: 'application/xml' },
-      body: xml,
-      timeoutMs: this.timeoutMs,
-      agent: this.agent,
-      keepBytes: MAX_ANSWER_BYTES,
-      signal: this.aborter.signal,
-    });
+    return this.connection.request(new URL(`${this.root.replace(/\/$/, '')}/${operation}`), { headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: xml });
   }
 
   close(): void {
-    this.aborter.abort();
-    this.agent.destroy();
+    this.connection.close();
   }
 }

@@ -15,11 +15,20 @@ export const DOCUMENT_TYPE = { INVOICE: 'nav-invoice', CREDIT_NOTE: 'nav-creditn
 /** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
 export const STORNO_TYPE = 'nav-storno';
 
-function reportOf(doc: SpiDocument, ctx: RenderContext): NavInvoice {
+/** Each report written once at FIRST: render and the chain's `prepare` (one submission calls both) place the same text. */
+const written = new WeakMap<NavInvoice, string>();
+
+function reportOf(doc: SpiDocument, ctx: RenderContext): { report: NavInvoice; xml: string } {
   const { issues, report } = examine(doc, ctx);
   if (!report) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
-  return report;
+  let xml = written.get(report);
+  if (xml === undefined) written.set(report, (xml = invoiceDataXml(report, FIRST)));
+  return { report, xml };
 }
+
+/** The report at its place: an original as written; a modification as the chain's head says. */
+const placed = (operation: NavInvoice['operation'], lines: number, xml: string, before: ChainHead | undefined): string =>
+  operation === 'CREATE' ? xml : placedInChain(xml, positionOf(operation, lines, before));
 
 const artifactOf = (report: NavInvoice, content: string): Artifact => ({
   documentType: report.operation === 'STORNO' ? STORNO_TYPE : report.operation === 'MODIFY' ? DOCUMENT_TYPE.CREDIT_NOTE : DOCUMENT_TYPE.INVOICE,
@@ -28,12 +37,12 @@ const artifactOf = (report: NavInvoice, content: string): Artifact => ({
 });
 
 export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const report = reportOf(doc, ctx);
-  return [artifactOf(report, invoiceDataXml(report, positionOf(report.operation, report.lines.length, undefined)))];
+  const { report, xml } = reportOf(doc, ctx);
+  return [artifactOf(report, placed(report.operation, report.lines.length, xml, undefined))];
 }
 
 interface ChainInput {
-  /** The report as the first modification after no lines (index 1, references from 1): `link` moves it into place. */
+  /** The report written at FIRST (index 1, references from 1): `link` moves it into place. */
   xml: string;
   operation: NavInvoice['operation'];
   lines: number;
@@ -43,14 +52,13 @@ interface ChainInput {
 /** One chain per invoice (`NAV:<taxpayer id>:<invoice number>`): its head counts modifications and lines. */
 export const chain: ChainSpec = {
   prepare(doc, ctx) {
-    const report = reportOf(doc, ctx);
-    const input: ChainInput = { xml: invoiceDataXml(report, FIRST), operation: report.operation, lines: report.lines.length, documentType: artifactOf(report, '').documentType };
+    const { report, xml } = reportOf(doc, ctx);
+    const input: ChainInput = { xml, operation: report.operation, lines: report.lines.length, documentType: artifactOf(report, '').documentType };
     return { key: `NAV:${report.supplier.taxNumber.taxpayerId}:${report.original ?? report.number}`, input };
   },
   link(input, previous) {
     const { xml, operation, lines, documentType } = input as ChainInput;
     const before = previous as ChainHead | undefined;
-    const content = operation === 'CREATE' ? xml : placedInChain(xml, positionOf(operation, lines, before));
-    return { artifacts: [{ documentType, mimeType: 'application/xml', content }], head: headAfter(operation, lines, before) };
+    return { artifacts: [{ documentType, mimeType: 'application/xml', content: placed(operation, lines, xml, before) }], head: headAfter(operation, lines, before) };
   },
 };
