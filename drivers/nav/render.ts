@@ -15,15 +15,13 @@ export const DOCUMENT_TYPE = { INVOICE: 'nav-invoice', CREDIT_NOTE: 'nav-creditn
 /** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
 export const STORNO_TYPE = 'nav-storno';
 
-/** Each report written once at FIRST: render and the chain's `prepare` (one submission calls both) place the same text. */
-const written = new WeakMap<NavInvoice, string>();
-
+/** The report, written once at FIRST: render and the chain's `prepare` (one submission calls both) place the same text. */
 function reportOf(doc: SpiDocument, ctx: RenderContext): { report: NavInvoice; xml: string } {
-  const { issues, report } = examine(doc, ctx);
+  const examination = examine(doc, ctx);
+  const { issues, report } = examination;
   if (!report) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
-  let xml = written.get(report);
-  if (xml === undefined) written.set(report, (xml = invoiceDataXml(report, FIRST)));
-  return { report, xml };
+  examination.xml ??= invoiceDataXml(report, FIRST);
+  return { report, xml: examination.xml };
 }
 
 /** The report at its place: an original as written; a modification as the chain's head says. */

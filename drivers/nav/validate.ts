@@ -24,7 +24,8 @@ const NAV_PROFILE: Profile = {
   buyerReference: () => undefined,
 };
 
-export type Examination = { issues: IssueList; report: NavInvoice | undefined };
+/** `xml`: the report written at FIRST, filled by render.ts the first time it is asked (render and the chain's prepare share it). */
+export type Examination = { issues: IssueList; report: NavInvoice | undefined; xml?: string | undefined };
 
 export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
   const issues = new IssueList(DRIVER);
