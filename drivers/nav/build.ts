@@ -52,6 +52,10 @@ export function buildInvoiceData(inp: BuildInputs, issues: IssueList): NavInvoic
     const r = ac.taxCategory && navVatRate(ac.taxCategory, buyerCountry, inp.exemptionCase, `allowance_charges[${i}]`, issues);
     if (r && exchangeRate !== null) lines.push(adjustmentLine(ac, lines.length + 1, r, sign, huf));
   });
+  // Domestic reverse charge: the buyer's tax number in full on the invoice, so in the report (2.1.4.1).
+  if (customer?.vatData?.kind === 'domestic' && !customer.vatData.taxNumber.vatCode && lines.some((l) => l.vatRate.kind === 'domesticReverseCharge')) {
+    issues.missing('112', 'accounting_customer_party.tax_scheme', 'a domestic reverse charge invoice names the buyer\'s full tax number (12345678-2-41: taxpayer id, VAT code, county code)');
+  }
   if (!supplier || !customer || !exchangeRate || issues.hasErrors) return undefined;
 
   return {
