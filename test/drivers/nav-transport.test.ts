@@ -7,10 +7,13 @@ import { decryptExchangeToken, invoiceHash, passwordHash, requestSignature } fro
 import { NavClient } from '../../drivers/nav/nav-client.js';
 import { HttpsNavExchange, NAV_API } from '../../drivers/nav/nav-exchange.js';
 import { NavTransport } from '../../drivers/nav/nav-transport.js';
+import { activationStatus, navNetwork } from '../../drivers/nav/network.js';
+import { ConfigError } from '../../src/config/config-error.js';
+import { listLookup } from '../../src/directory/entity-lookup.js';
 import { TransportError, type OutboundMessage } from '../../src/driver/transport.js';
 import { createLogger } from '../../src/log.js';
 import { child, children, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
-import { FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
+import { fixtureConfig, FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
@@ -231,5 +234,37 @@ describe('NAV transport against the NAV (nock, shaped by the official schemas)',
     const tracking = await transport().track(sent(`nav:${TRANSACTION}:1`), now);
     expect(tracking.done).to.equal(false);
     expect(tracking.checkAgainAt).to.be.a('string');
+  });
+});
+
+describe('NAV network settings: the technical user from files, every problem at once', () => {
+  const entity = fixtureConfig().business_entities.find((e) => e.id === 'minta-szallito')!;
+  const deps = (configDir: string) => ({ clock: () => new Date(), logger: createLogger('silent'), configDir, retry: { minMs: 1000, maxMs: 1000 }, contentOf: () => undefined, inbox: { add: () => false, of: () => [], sent: () => false } });
+  const user = { login: 'testtechuser001', password_file: 'pw', signature_key_file: 'sign', exchange_key_file: 'xchg' };
+
+  it('reads the secrets from their files and names every file that is missing, empty or of the wrong size', () => {
+    const dir = tempDir('nav-secrets-');
+    writeFileSync(join(dir, 'pw'), '');
+    writeFileSync(join(dir, 'xchg'), 'fifteen-bytes!!');
+    let err: unknown;
+    try {
+      navNetwork({ entities: { 'minta-szallito': user, 'no-such-entity': user } }, listLookup([entity]), deps(dir));
+    } catch (e) {
+      err = e;
+    }
+    expect(err).to.be.instanceOf(ConfigError);
+    const text = (err as ConfigError).lines.join('\n');
+    expect(text).to.contain('drivers.NAV.entities.minta-szallito.password_file: the file is empty');
+    expect(text).to.match(/drivers\.NAV\.entities\.minta-szallito\.signature_key_file: cannot read .*sign: ENOENT/);
+    expect(text).to.contain('drivers.NAV.entities.minta-szallito.exchange_key_file: the exchange key (cserekulcs) must be 16 characters; it has 15');
+    expect(text).to.contain('drivers.NAV.entities.no-such-entity: no business entity has this id');
+    expect(text).to.not.contain('fifteen-bytes');
+  });
+
+  it('is live (COMPLETED) only for a technical user reporting to production; PENDING with where the reports go otherwise', () => {
+    const completed = { code: 'COMPLETED' as const };
+    expect(activationStatus(entity, {}, completed).message).to.match(/no technical user is configured/);
+    expect(activationStatus(entity, { entities: { 'minta-szallito': user } }, completed)).to.deep.include({ code: 'PENDING' });
+    expect(activationStatus(entity, { entities: { 'minta-szallito': { ...user, environment: 'production' } } }, completed)).to.deep.equal(completed);
   });
 });
