@@ -33,7 +33,6 @@ export type CustomerVatData = { kind: 'domestic'; taxNumber: HuTaxNumber } | { k
 export interface NavLine {
   /** Position within this data report, 1…n. */
   number: number;
-  nature?: 'PRODUCT' | 'SERVICE' | undefined;
   description: string;
   quantity: Decimal;
   unit: string;

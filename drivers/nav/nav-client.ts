@@ -44,10 +44,6 @@ export interface NavClientOptions {
 export class NavClient {
   constructor(private readonly o: NavClientOptions) {}
 
-  get taxNumber(): string {
-    return this.o.user.taxNumber;
-  }
-
   /** Sends up to 100 reports in one request; the NAV's transaction id. A token refused as invalid is replaced once. */
   async manageInvoice(operations: readonly ReportOperation[]): Promise<string> {
     for (let attempt = 1; ; attempt++) {

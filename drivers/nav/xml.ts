@@ -137,7 +137,6 @@ function lineEl(l: NavLine, reference: number | undefined): XmlNode {
     leaf('lineNumber', String(l.number)),
     reference !== undefined && el('lineModificationReference', undefined, leaf('lineNumberReference', String(reference)), leaf('lineOperation', 'CREATE')),
     leaf('lineExpressionIndicator', 'true'),
-    leaf('lineNatureIndicator', l.nature),
     leaf('lineDescription', l.description),
     leaf('quantity', plain(num(l.quantity))),
     leaf('unitOfMeasure', l.unit),
