@@ -170,6 +170,17 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(result!.errors.filter((e) => e.flag === 'fatal'), JSON.stringify(result!.errors)).to.deep.equal([]);
   };
 
+  /** A billing customer (invoices not collected) and a one-off invoice of one charge for them. */
+  async function oneChargeInvoice(customer: { company: string; vat_number: string; billing_address: Record<string, string> }, amount: number, description: string) {
+    const { customer: created } = await v1().customer.create({ ...customer, auto_collection: 'off' } as never);
+    const { invoice } = await v1().invoice.create({ customer_id: created.id, charges: [{ amount, description }] } as never);
+    return invoice;
+  }
+
+  /** The provider references on an invoice's e-invoice (the billing API gives them as JSON text or parsed). */
+  const referencesOf = (einvoice: { provider_references?: unknown }) =>
+    (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+
   /** The e-invoice on the billing invoice once it settled (success or failed). */
   const settledEinvoice = async (invoiceId: string) => {
     const settled = await eventually(async () => {
@@ -180,13 +191,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
   };
 
   it('e-invoices a Spanish customer\'s invoice as a VERIFACTU record that the sandbox answers like the AEAT', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Cliente Ejemplo S.A.',
-      vat_number: 'A00000000',
-      auto_collection: 'off',
-      billing_address: { line1: 'Avenida Diagonal 100', city: 'Barcelona', zip: '08019', country: 'ES' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Desarrollo de software' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Cliente Ejemplo S.A.', vat_number: 'A00000000', billing_address: { line1: 'Avenida Diagonal 100', city: 'Barcelona', zip: '08019', country: 'ES' } }, 10_000, 'Desarrollo de software');
     expect(invoice.total).to.equal(12_100); // 100.00 + 21 % IVA
     const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
@@ -206,17 +211,11 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expectValid(record, 'loop-record.xml', 'verifactu,verifactu-hash');
   });
   it('clears a Polish customer\'s invoice as FA(3) through the sandbox\'s KSeF: success with the KSeF number on the invoice\'s e-invoice', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Strzelczyk sp. j.',
-      vat_number: '6808208874',
-      auto_collection: 'off',
-      billing_address: { line1: 'ul. Wójcika 7', city: 'Pobiedziska', zip: '28-068', country: 'PL' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abonament na oprogramowanie' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Strzelczyk sp. j.', vat_number: '6808208874', billing_address: { line1: 'ul. Wójcika 7', city: 'Pobiedziska', zip: '28-068', country: 'PL' } }, 10_000, 'Abonament na oprogramowanie');
     expect(invoice.total).to.equal(12_300); // 100.00 + 23 % VAT
     const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
-    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    const refs = referencesOf(einvoice);
     const ksefNumber = refs.find((r) => r.key === 'ksefNumber')?.value;
     expect(ksefNumber, JSON.stringify(einvoice)).to.match(/^5265877635-\d{8}-[0-9A-F]{12}-[0-9A-F]{2}$/);
     expect(einvoice.related_documents.map((d: { document_type: string }) => d.document_type)).to.include('ksef-upo');
@@ -233,17 +232,11 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expectValid(fa3, 'loop-fa3.xml', 'ksef');
   });
   it('reports a Hungarian customer\'s invoice to the sandbox\'s NAV Online Számla: success with the NAV transaction on the invoice\'s e-invoice', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Vevő Bt.',
-      vat_number: '24680242',
-      auto_collection: 'off',
-      billing_address: { line1: 'Kossuth Lajos utca 7.', city: 'Pécs', zip: '7621', country: 'HU' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Szoftver-előfizetés' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Vevő Bt.', vat_number: '24680242', billing_address: { line1: 'Kossuth Lajos utca 7.', city: 'Pécs', zip: '7621', country: 'HU' } }, 10_000, 'Szoftver-előfizetés');
     expect(invoice.total).to.equal(12_700); // 100.00 + 27 % VAT
     const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
-    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    const refs = referencesOf(einvoice);
     expect(refs.map((r) => r.key), JSON.stringify(einvoice)).to.deep.equal(['navTransactionId']);
 
     const q = 'country=HU&transaction_type=B2B&model=REPORTING&document_type=nav-invoice';
@@ -257,13 +250,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expectValid(report, 'loop-nav.xml', 'nav');
   });
   it('e-invoices a Danish customer\'s invoice as OIOUBL 2.1 through the sandbox network: success, the invoice readable by the OIOUBL rules', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Kontorhuset A/S',
-      vat_number: '25313712',
-      auto_collection: 'off',
-      billing_address: { line1: 'Vesterbrogade 1', city: 'København V', zip: '1620', country: 'DK' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Softwareabonnement' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Kontorhuset A/S', vat_number: '25313712', billing_address: { line1: 'Vesterbrogade 1', city: 'København V', zip: '1620', country: 'DK' } }, 10_000, 'Softwareabonnement');
     expect(invoice.total).to.equal(12_500); // 100.00 + 25 % moms
     const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
@@ -277,17 +264,11 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expectValid(xml, 'loop-oioubl.xml', 'oioubl');
   });
   it('clears an Italian customer\'s invoice as FatturaPA through the sandbox\'s SDI: success, the file valid by its schema', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Cliente Esempio S.p.A.',
-      vat_number: '07953210320',
-      auto_collection: 'off',
-      billing_address: { line1: 'Corso Buenos Aires 23', city: 'Milano', zip: '20124', country: 'IT' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abbonamento software' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Cliente Esempio S.p.A.', vat_number: '07953210320', billing_address: { line1: 'Corso Buenos Aires 23', city: 'Milano', zip: '20124', country: 'IT' } }, 10_000, 'Abbonamento software');
     expect(invoice.total).to.equal(12_200); // 100.00 + 22 % IVA
     const einvoice = await settledEinvoice(invoice.id);
     expect(einvoice.status, einvoice.message).to.equal('success');
-    const refs = (typeof einvoice.provider_references === 'string' ? JSON.parse(einvoice.provider_references) : einvoice.provider_references) as { key: string; value: string }[];
+    const refs = referencesOf(einvoice);
     expect(refs.find((r) => r.key === 'identificativoSdI')?.value, JSON.stringify(einvoice)).to.match(/^\d{1,12}$/);
     // No recipient code: the SDI leaves the invoice in the buyer's reserved area (MC), which issues it.
     expect(einvoice.related_documents.map((d: { document_type: string }) => d.document_type)).to.include('sdi-mancata-consegna');
@@ -308,13 +289,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
   };
 
   it('e-invoices a French customer\'s invoice as Factur-X through the sandbox\'s approved platform: deposited, received, made available (success), then approved by the buyer', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Client Exemple SA',
-      vat_number: '37200000008',
-      auto_collection: 'off',
-      billing_address: { line1: '55 avenue de la République', city: 'Paris', zip: '75011', country: 'FR' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 10_000, description: 'Abonnement logiciel' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Client Exemple SA', vat_number: '37200000008', billing_address: { line1: '55 avenue de la République', city: 'Paris', zip: '75011', country: 'FR' } }, 10_000, 'Abonnement logiciel');
     expect(invoice.total).to.equal(12_000); // 100.00 + 20 % TVA
     const approved = await eventually(async () => {
       const { invoice: now } = await v1().invoice.retrieve(invoice.id);
@@ -344,13 +319,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
   });
 
   it('shows a French buyer\'s refusal (210 Refusée) on the invoice as rejected, with its reason', async () => {
-    const { customer } = await v1().customer.create({
-      company: 'Acheteur Difficile SARL',
-      vat_number: 'FR96552100554', // the demo's refusing buyer (SIREN 552100554)
-      auto_collection: 'off',
-      billing_address: { line1: '1 place Bellecour', city: 'Lyon', zip: '69002', country: 'FR' },
-    } as never);
-    const { invoice } = await v1().invoice.create({ customer_id: customer.id, charges: [{ amount: 5_000, description: 'Formation en ligne' }] } as never);
+    const invoice = await oneChargeInvoice({ company: 'Acheteur Difficile SARL', vat_number: 'FR96552100554', billing_address: { line1: '1 place Bellecour', city: 'Lyon', zip: '69002', country: 'FR' } }, 5_000, 'Formation en ligne'); // the demo's refusing buyer (SIREN 552100554)
     const rejected = await eventually(async () => {
       const { invoice: now } = await v1().invoice.retrieve(invoice.id);
       return now.einvoice?.status === 'rejected' ? now : undefined;
