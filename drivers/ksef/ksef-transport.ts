@@ -23,7 +23,7 @@ export interface KsefTransportOptions {
   clock: () => Date;
   logger: Logger;
   retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
-  contentOf(documentId: string): string | undefined;
+  contentOf(documentId: string): Promise<string | undefined>;
   /** A session with no send for this long is closed (default 60 s). */
   idleCloseMs?: number;
 }
@@ -168,7 +168,7 @@ export class KsefTransport implements Transport {
   }
 
   private async sendAgain(documentId: string, status: InvoiceStatus, sent: SentMessage, now: Date): Promise<Tracking> {
-    const content = this.o.contentOf(documentId);
+    const content = await this.o.contentOf(documentId);
     if (content === undefined) return { events: [refusal(idsOf(sent.messageId)!, status, now)], done: true };
     this.o.logger.warn({ document_id: documentId, code: status.status.code }, 'KSeF cancelled the processing of the invoice: sending it again');
     const again = await this.put(content);

@@ -54,8 +54,8 @@ async function receive(request: InboundRequest, deps: NetworkDeps): Promise<Inbo
   if (n.sdiId !== call.sdiId) return fault(`the notification is about IdentificativoSdI ${n.sdiId}, the call about ${call.sdiId}`);
   // Only about a file this adapter sent: a forged or misrouted call is refused (the SDI calls
   // again later, should its notification have overtaken the record of the send).
-  if (!deps.inbox.sent(messageIdOf(n.sdiId))) return fault(`no file sent by this adapter has IdentificativoSdI ${n.sdiId}`);
-  const added = deps.inbox.add(NETWORK, {
+  if (!(await deps.inbox.sent(messageIdOf(n.sdiId)))) return fault(`no file sent by this adapter has IdentificativoSdI ${n.sdiId}`);
+  const added = await deps.inbox.add(NETWORK, {
     messageId: messageIdOf(n.sdiId),
     dedupeKey: `${n.sdiId}:${n.messageId}`,
     documentType: NOTIFICATION_TYPE[n.kind],

@@ -1,5 +1,6 @@
 import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
 import type { NetworkInbox } from '../../src/driver/types.js';
+import type { InboxItem } from '../../src/store/network-inbox.js';
 import { child, parseLocal, text } from '../../src/xml/local-names.js';
 import { notificationXml, NOTIFICATION_TYPE, type NotificationFields, type NotificationKind } from './notifications.js';
 import { riceviFileAnswer, soapFault } from './sdicoop.js';
@@ -44,29 +45,36 @@ export class SdiSimulator implements SoapExchange {
     // than the last one; increasing, so unique across restarts while files come slower than one a millisecond.
     this.lastId = Math.max(this.lastId + 1, now.getTime() - Date.UTC(2020, 0, 1));
     const sdiId = String(this.lastId);
-    this.notify(sdiId, fileName, file, receivedAt);
+    await this.notify(sdiId, fileName, file, receivedAt);
     return { status: 200, body: riceviFileAnswer({ sdiId, receivedAt }) };
   }
 
   /** What the SDI would push for this file, in its order, into the inbox. */
-  private notify(sdiId: string, fileName: string, file: string, receivedAt: string): void {
+  private async notify(sdiId: string, fileName: string, file: string, receivedAt: string): Promise<void> {
+    const items: InboxItem[] = [];
+    this.decide(sdiId, fileName, file, receivedAt, (kind, f) => items.push(this.item(kind, f)));
+    // One after the other: the inbox keeps arrival order.
+    for (const item of items) await this.inbox.add(NETWORK, item);
+  }
+
+  private decide(sdiId: string, fileName: string, file: string, receivedAt: string, push: (kind: NotificationKind, f: Omit<NotificationFields, 'kind' | 'messageId'>) => void): void {
     const base = { sdiId, fileName, receivedAt };
     const errors = this.check(fileName, file);
     const routing = /<CodiceDestinatario>([A-Z0-9]+)<\/CodiceDestinatario>/.exec(file)?.[1] ?? '';
     const publicBody = file.includes('versione="FPA12"');
-    if (errors.length > 0) return this.push('NS', { ...base, errors });
+    if (errors.length > 0) return push('NS', { ...base, errors });
     const unreachable = routing === 'XXXXXXX' || (routing === '0000000' && !file.includes('<PECDestinatario>'));
     if (unreachable) {
-      this.push('MC', { ...base, description: 'Il destinatario non dispone di un canale: la fattura è a disposizione nella sua area riservata' });
-      if (publicBody) this.push('AT', { ...base, recipient: { code: routing, description: 'Amministrazione destinataria (sandbox)' } });
+      push('MC', { ...base, description: 'Il destinatario non dispone di un canale: la fattura è a disposizione nella sua area riservata' });
+      if (publicBody) push('AT', { ...base, recipient: { code: routing, description: 'Amministrazione destinataria (sandbox)' } });
       return;
     }
-    this.push('RC', { ...base, recipient: { code: routing, description: publicBody ? 'Amministrazione destinataria (sandbox)' : 'Destinatario (sandbox)' } });
+    push('RC', { ...base, recipient: { code: routing, description: publicBody ? 'Amministrazione destinataria (sandbox)' : 'Destinatario (sandbox)' } });
     if (!publicBody || this.answer === 'none') return;
-    if (this.answer === 'DT') return this.push('DT', { ...base, description: 'Decorsi 15 giorni senza esito del committente' });
+    if (this.answer === 'DT') return push('DT', { ...base, description: 'Decorsi 15 giorni senza esito del committente' });
     const number = /<Numero>([^<]*)<\/Numero>/.exec(file)?.[1] ?? '';
     const year = /<Data>(\d{4})-/.exec(file)?.[1] ?? receivedAt.slice(0, 4);
-    this.push('NE', { ...base, esito: { code: this.answer, invoiceNumber: number, year, description: this.answer === 'EC02' ? 'Fattura rifiutata dal committente (sandbox)' : undefined } });
+    push('NE', { ...base, esito: { code: this.answer, invoiceNumber: number, year, description: this.answer === 'EC02' ? 'Fattura rifiutata dal committente (sandbox)' : undefined } });
   }
 
   private check(fileName: string, file: string): { code: string; description: string }[] {
@@ -78,18 +86,18 @@ export class SdiSimulator implements SoapExchange {
     return [];
   }
 
-  private push(kind: NotificationKind, f: Omit<NotificationFields, 'kind' | 'messageId'>): void {
+  private item(kind: NotificationKind, f: Omit<NotificationFields, 'kind' | 'messageId'>): InboxItem {
     const seq = this.counter++;
     const messageId = `${f.sdiId.slice(-10)}${String(seq % 10000).padStart(4, '0')}`;
     const at = this.clock().toISOString();
-    this.inbox.add(NETWORK, {
+    return {
       messageId: messageIdOf(f.sdiId),
       dedupeKey: `${f.sdiId}:${messageId}`,
       documentType: NOTIFICATION_TYPE[kind],
       mimeType: 'application/xml',
       content: notificationXml({ ...f, kind, messageId, deliveredAt: at }),
       receivedAt: at,
-    });
+    };
   }
 
   close(): void {}

@@ -66,7 +66,7 @@ export class SdiTransport implements Transport {
     const publicBody = sent.envelope.receiver.scheme === '0201';
     const events: NetworkEvent[] = [];
     let done = false;
-    for (const item of this.o.inbox.of(NETWORK, sent.messageId)) {
+    for (const item of await this.o.inbox.of(NETWORK, sent.messageId)) {
       const n = readNotification(item.content);
       if (!n) continue; // network.ts keeps only notifications it read
       const references = [{ key: SDI_ID, value: n.sdiId }];

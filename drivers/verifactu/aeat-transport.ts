@@ -25,7 +25,7 @@ export interface AeatTransportOptions {
   clock: () => Date;
   logger: Logger;
   retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
-  contentOf(documentId: string): string | undefined;
+  contentOf(documentId: string): Promise<string | undefined>;
 }
 
 interface QueuedRecord {
@@ -74,7 +74,7 @@ export class AeatTransport implements Transport {
     const answer = this.answered.get(documentId);
     if (answer) return { events: [answer.event], done: true };
     if (!this.pending.has(documentId)) {
-      const content = this.o.contentOf(documentId);
+      const content = await this.o.contentOf(documentId);
       const id = content === undefined ? undefined : recordIdentity(content);
       if (!id) {
         const errors = [{ code: 'INVALID_DATA' as const, message: `the stored record of document ${documentId} cannot be read, so it cannot be sent again` }];

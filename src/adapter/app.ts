@@ -63,13 +63,18 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
 
   const open = new Router();
   healthRoutes(open, deps);
-  credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401
+  credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401 (refreshes the directory itself)
   filesRoutes(open, deps); // the signed link is the credential
   oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
   if (deps.networks) networkInboundRoutes(open, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
 
+  // Keys, entities and merchants as stored now (one indexed read; a reload only when they changed).
+  const fresh: Koa.Middleware = async (_ctx, next) => {
+    await deps.directory.refresh();
+    await next();
+  };
   const spi = new Router();
-  spi.use(requireApiKey(deps));
+  spi.use(fresh, requireApiKey(deps));
   activationsRoutes(spi, deps);
   dataInputFieldsRoutes(spi, deps);
   documentsRoutes(spi, deps);
@@ -77,7 +82,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
 
   // Its own key, and nothing else opens it (nor does its key open the SPI).
   const admin = new Router({ prefix: '/admin' });
-  admin.use(requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }));
+  admin.use(fresh, requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }));
   adminRoutes(admin, deps);
 
   app.use(requestLog(deps.logger));

@@ -10,7 +10,7 @@ import { TokenEndpointUnavailable } from '../oauth/oauth-client.js';
 import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
 
 export interface CallbackWorkerDeps {
-  store: Pick<Store, 'callbacks' | 'batched' | 'transaction'>;
+  store: Pick<Store, 'callbacks'>;
   poster: Pick<CallbackPoster, 'post'>;
   sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'allHeld'>;
   clock: () => Date;
@@ -56,14 +56,14 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
 
   // With every site held (BILLING_URL unset, no merchant connected) there is nothing to look
   // for: the outbox is not read at each new status, only after the longest sleep.
-  protected due(now: string, limit: number): CallbackRow[] {
-    if (this.deps.sites.allHeld()) return [];
-    return this.deps.store.callbacks.due(now, limit, [...this.deps.sites.held().keys()]);
+  protected async due(now: string, limit: number): Promise<CallbackRow[]> {
+    if (await this.deps.sites.allHeld()) return [];
+    return this.deps.store.callbacks.due(now, limit, [...(await this.deps.sites.held()).keys()]);
   }
 
-  protected nextDueAt(): string | undefined {
-    if (this.deps.sites.allHeld()) return undefined;
-    return this.deps.store.callbacks.nextDueAt([...this.deps.sites.held().keys()]);
+  protected async nextDueAt(): Promise<string | undefined> {
+    if (await this.deps.sites.allHeld()) return undefined;
+    return this.deps.store.callbacks.nextDueAt([...(await this.deps.sites.held()).keys()]);
   }
 
   /** Retry waits end at once; requests on the wire finish; unfinished rows stay queued. */
@@ -74,7 +74,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
   /** Delivers the row, then ends it (batched with other ends in one commit) before the document's next row may go. */
   protected async handle(row: CallbackRow): Promise<void> {
     const end = await this.deliver(row);
-    if (end) await this.deps.store.batched(() => this.deps.store.callbacks.end(end));
+    if (end) await this.deps.store.callbacks.end(end);
   }
 
   /** Tries the row until it is delivered, refused or past its horizon; undefined when stopped first. */
@@ -173,7 +173,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     const now = clock().getTime();
     const retryAfterMs = error.result?.retryAfterMs;
     const wait = Math.min(retryAfterMs ?? backoffDelay(retriesConsumed + 1, retry), Math.max(0, Date.parse(row.expiresAt) - now));
-    store.transaction(() => store.callbacks.attemptFailed(row.id, attempts, new Date(now + wait).toISOString(), error.message, error.result?.status ?? null));
+    await store.callbacks.attemptFailed(row.id, attempts, new Date(now + wait).toISOString(), error.message, error.result?.status ?? null);
     logger.debug({ callback_id: row.id, document_id: row.documentId, attempts, err: error.message, retry_in_ms: wait }, 'callback attempt failed');
     if (retryAfterMs !== undefined) await sleep(wait, undefined, { signal: this.abort.signal });
   }

@@ -5,8 +5,9 @@ import { readMerchantCallback, type MerchantCallback } from './merchant-schema.j
 
 // The directory as the request path reads it: live business entities, merchants and the
 // digests of their API keys, cached in memory and reloaded when `directory_version` moved (one
-// indexed read per request). Writes from the admin API, the CLI or another process are seen by
-// the next request, without a restart.
+// indexed read per request, `refresh`, before authentication; the background workers refresh
+// on each pass). Writes from the admin API, the CLI or another process are seen by the next
+// request, without a restart.
 
 /** Who a request acts for: the operator (ADAPTER_API_KEY, every merchant) or one merchant. */
 export type Principal = { kind: 'operator' } | { kind: 'merchant'; merchantId: string };
@@ -51,12 +52,30 @@ export interface DirectorySnapshot {
 
 export class Directory {
   private snapshot: DirectorySnapshot | undefined;
+  private loading: Promise<DirectorySnapshot> | undefined;
 
   constructor(private readonly store: Pick<Store, 'directory'>) {}
 
+  /** Made by `open`: the snapshot is there from the start. */
+  static async open(store: Pick<Store, 'directory'>): Promise<Directory> {
+    const directory = new Directory(store);
+    await directory.refresh();
+    return directory;
+  }
+
+  /** The snapshot as of the last refresh. */
   current(): DirectorySnapshot {
-    const version = this.store.directory.version();
-    if (!this.snapshot || this.snapshot.version !== version) this.snapshot = load(this.store, version);
+    if (!this.snapshot) throw new Error('the directory was read before it was loaded (use Directory.open)');
+    return this.snapshot;
+  }
+
+  /** Reloads when the stored version moved; concurrent callers share one load. */
+  async refresh(): Promise<DirectorySnapshot> {
+    const version = await this.store.directory.version();
+    if (this.snapshot?.version === version) return this.snapshot;
+    this.loading ??= load(this.store, version).finally(() => (this.loading = undefined));
+    const loaded = await this.loading;
+    if (!this.snapshot || loaded.version >= this.snapshot.version) this.snapshot = loaded;
     return this.snapshot;
   }
 
@@ -68,15 +87,16 @@ export class Directory {
   }
 }
 
-function load(store: Pick<Store, 'directory'>, version: number): DirectorySnapshot {
+async function load(store: Pick<Store, 'directory'>, version: number): Promise<DirectorySnapshot> {
+  const [entityRows, merchantRows, keyRows] = await Promise.all([store.directory.entities(), store.directory.merchants(), store.directory.keys()]);
   const entries = new Map<string, DirectoryEntity>();
-  for (const row of store.directory.entities()) {
+  for (const row of entityRows) {
     entries.set(row.id, { entity: deepFreeze(JSON.parse(row.body) as BusinessEntity), merchantId: row.merchantId, origin: row.origin, removedAt: row.removedAt });
   }
   const owned = new Map<string, string[]>();
   for (const [id, e] of entries) if (e.merchantId && !e.removedAt) owned.set(e.merchantId, [...(owned.get(e.merchantId) ?? []), id]);
   const merchants = new Map<string, Merchant>();
-  for (const row of store.directory.merchants()) {
+  for (const row of merchantRows) {
     merchants.set(row.id, {
       id: row.id,
       displayName: row.displayName,
@@ -87,7 +107,7 @@ function load(store: Pick<Store, 'directory'>, version: number): DirectorySnapsh
     });
   }
   const keys = new Map<string, string>();
-  for (const k of store.directory.keys()) if (!k.revokedAt) keys.set(k.keySha256, k.merchantId);
+  for (const k of keyRows) if (!k.revokedAt) keys.set(k.keySha256, k.merchantId);
   const live = [...entries.values()].filter((e) => !e.removedAt);
   return Object.freeze({
     version,

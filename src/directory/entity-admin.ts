@@ -4,7 +4,7 @@ import { entityRuleProblems } from '../config/config-file.js';
 import { identifiersOf } from '../adapter/services/issuing-entity.js';
 import { SpiError } from '../http/errors.js';
 import { problemItem } from '../http/problem-errors.js';
-import type { Store } from '../store/store.js';
+import type { DirectoryOperations, Store } from '../store/store.js';
 import { check } from '../typed-check.js';
 
 // Business entities at run time, the same for the admin API and the CLI: an entity is exactly an
@@ -13,50 +13,49 @@ import { check } from '../typed-check.js';
 
 type DirectoryStore = Pick<Store, 'directory' | 'transaction'>;
 
-function live(store: DirectoryStore): { id: string; entity: BusinessEntity; merchantId: string | null }[] {
-  return store.directory
-    .entities()
+async function live(directory: DirectoryOperations): Promise<{ id: string; entity: BusinessEntity; merchantId: string | null }[]> {
+  return (await directory.entities())
     .filter((r) => !r.removedAt)
     .map((r) => ({ id: r.id, entity: JSON.parse(r.body) as BusinessEntity, merchantId: r.merchantId }));
 }
 
-export function listEntities(store: DirectoryStore): BusinessEntity[] {
-  return live(store).map((e) => e.entity);
+export async function listEntities(store: DirectoryStore): Promise<BusinessEntity[]> {
+  return (await live(store.directory)).map((e) => e.entity);
 }
 
-export function getEntity(store: DirectoryStore, id: string): BusinessEntity {
-  const found = live(store).find((e) => e.id === id);
+export async function getEntity(store: DirectoryStore, id: string): Promise<BusinessEntity> {
+  const found = (await live(store.directory)).find((e) => e.id === id);
   if (!found) throw notFound(id);
   return found.entity;
 }
 
-export function addEntity(store: DirectoryStore, raw: unknown, now: Date): BusinessEntity {
-  return store.transaction(() => {
-    const entity = checked(raw);
-    const others = live(store);
+export function addEntity(store: DirectoryStore, raw: unknown, now: Date): Promise<BusinessEntity> {
+  const entity = checked(raw);
+  return store.transaction(async ({ directory }) => {
+    const others = await live(directory);
     if (others.some((e) => e.id === entity.id)) throw SpiError.one(409, 'INVALID_OPERATION', `id: business entity ${entity.id} already exists (PUT /admin/business-entities/${entity.id} replaces it)`);
     assertFits(entity, others);
-    store.directory.putEntity({ id: entity.id, body: JSON.stringify(entity), origin: 'admin', merchantId: null, at: now.toISOString() });
+    await directory.putEntity({ id: entity.id, body: JSON.stringify(entity), origin: 'admin', merchantId: null, at: now.toISOString() });
     return entity;
   });
 }
 
-export function replaceEntity(store: DirectoryStore, id: string, raw: unknown, now: Date): BusinessEntity {
-  return store.transaction(() => {
-    const entity = checked(raw);
-    if (entity.id !== id) throw SpiError.one(400, 'INVALID_DATA', `id: must be ${id}, the id in the path (got ${entity.id})`);
-    const all = live(store);
+export function replaceEntity(store: DirectoryStore, id: string, raw: unknown, now: Date): Promise<BusinessEntity> {
+  const entity = checked(raw);
+  if (entity.id !== id) throw SpiError.one(400, 'INVALID_DATA', `id: must be ${id}, the id in the path (got ${entity.id})`);
+  return store.transaction(async ({ directory }) => {
+    const all = await live(directory);
     const current = all.find((e) => e.id === id);
     if (!current) throw notFound(id);
     assertFits(entity, all.filter((e) => e.id !== id));
-    store.directory.putEntity({ id, body: JSON.stringify(entity), origin: 'admin', merchantId: current.merchantId, at: now.toISOString() });
+    await directory.putEntity({ id, body: JSON.stringify(entity), origin: 'admin', merchantId: current.merchantId, at: now.toISOString() });
     return entity;
   });
 }
 
 /** Its documents, statuses and callbacks stay (and stay readable); new submissions are refused. */
-export function removeEntity(store: DirectoryStore, id: string, now: Date): void {
-  const done = store.transaction(() => store.directory.removeEntity(id, now.toISOString()));
+export async function removeEntity(store: DirectoryStore, id: string, now: Date): Promise<void> {
+  const done = await store.directory.removeEntity(id, now.toISOString());
   if (!done) throw notFound(id);
 }
 

@@ -10,20 +10,20 @@ import type { Store } from '../store/store.js';
  * CLI added, replaced or removed an entity of that id, the database wins: the file's version is
  * left alone and a warning says so.
  */
-export function seedEntities(store: Pick<Store, 'directory' | 'transaction'>, config: ConfigFile, now: Date, logger: Logger): void {
+export async function seedEntities(store: Pick<Store, 'transaction'>, config: ConfigFile, now: Date, logger: Logger): Promise<void> {
   const at = now.toISOString();
-  store.transaction(() => {
-    const stored = new Map(store.directory.entities().map((row) => [row.id, row]));
+  await store.transaction(async ({ directory }) => {
+    const stored = new Map((await directory.entities()).map((row) => [row.id, row]));
     for (const entity of config.business_entities) {
       const row = stored.get(entity.id);
       const body = JSON.stringify(entity);
       if (!row) {
-        store.directory.putEntity({ id: entity.id, body, origin: 'config', merchantId: null, at });
+        await directory.putEntity({ id: entity.id, body, origin: 'config', merchantId: null, at });
         continue;
       }
       const same = canonicalJson(JSON.parse(row.body)) === canonicalJson(entity);
       if (row.origin === 'config' && !row.removedAt) {
-        if (!same) store.directory.putEntity({ id: entity.id, body, origin: 'config', merchantId: row.merchantId, at });
+        if (!same) await directory.putEntity({ id: entity.id, body, origin: 'config', merchantId: row.merchantId, at });
       } else if (row.removedAt || !same) {
         logger.warn(
           { business_entity_id: entity.id, changed_by_admin_at: row.removedAt ?? row.updatedAt, removed: !!row.removedAt },

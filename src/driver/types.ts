@@ -125,7 +125,7 @@ export interface NetworkDeps {
   /** The wait between tries of a request the network did not answer. */
   readonly retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
   /** The stored legal document (first artifact) of a document: what to send again when the network lost track of it. */
-  contentOf(documentId: string): string | undefined;
+  contentOf(documentId: string): Promise<string | undefined>;
   /** What the network pushes to the adapter (the SDI's notifications): persisted, deduplicated, read back when tracking. */
   readonly inbox: NetworkInbox;
 }
@@ -136,11 +136,11 @@ export interface NetworkInbox {
    * Stores the item (unless one with its dedupe key is there) and makes the document sent as
    * `item.messageId` due for tracking at once: true when the item is new. Persisted on return.
    */
-  add(network: string, item: InboxItem): boolean;
+  add(network: string, item: InboxItem): Promise<boolean>;
   /** The items about one message (the transport's message id), in arrival order. */
-  of(network: string, messageId: string): InboxItem[];
+  of(network: string, messageId: string): Promise<InboxItem[]>;
   /** Whether a document was sent as this message (what a network's push must be about). */
-  sent(messageId: string): boolean;
+  sent(messageId: string): Promise<boolean>;
 }
 
 /** A request a network makes to the adapter (POST /networks/{driver}/inbound), and the answer it gets. */

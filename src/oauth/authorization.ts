@@ -30,9 +30,9 @@ export async function beginAuthorization(siteId: string, redirectUri: string, de
   const verifier = oauth.generateRandomCodeVerifier();
   const now = deps.clock();
   const sealed = await deps.seal.seal({ verifier, redirectUri });
-  deps.store.transaction(() => {
-    deps.store.directory.purgeStates(now.toISOString());
-    deps.store.directory.putState(digest(state), siteId, sealed, new Date(now.getTime() + STATE_TTL_MS).toISOString());
+  await deps.store.transaction(async ({ directory }) => {
+    await directory.purgeStates(now.toISOString());
+    await directory.putState(digest(state), siteId, sealed, new Date(now.getTime() + STATE_TTL_MS).toISOString());
   });
   return deps.sites.client(siteId).authorizationUrl(redirectUri, state, verifier);
 }
@@ -41,7 +41,7 @@ export async function beginAuthorization(siteId: string, redirectUri: string, de
 export async function completeAuthorization(callback: URL, deps: AuthorizationDeps): Promise<string> {
   const state = callback.searchParams.get('state');
   if (!state) throw new AuthorizationFailed('the redirect has no state: open the URL that `einvoicing-adapter merchants connect` printed');
-  const request = deps.store.transaction(() => deps.store.directory.takeState(digest(state)));
+  const request = await deps.store.directory.takeState(digest(state));
   if (!request || Date.parse(request.expiresAt) < deps.clock().getTime()) {
     throw new AuthorizationFailed('this authorization request is unknown, used or expired: run `einvoicing-adapter merchants connect` again');
   }
@@ -55,6 +55,6 @@ export async function completeAuthorization(callback: URL, deps: AuthorizationDe
   }
   const sealed = await deps.seal.seal(tokens);
   const at = deps.clock().toISOString();
-  deps.store.transaction(() => deps.store.directory.putConnection({ siteId: request.siteId, sealed, expiresAt: tokens.expiresAt ?? null, at }, true));
+  await deps.store.directory.putConnection({ siteId: request.siteId, sealed, expiresAt: tokens.expiresAt ?? null, at }, true);
   return request.siteId;
 }

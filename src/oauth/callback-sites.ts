@@ -64,17 +64,18 @@ export class CallbackSites {
   }
 
   /** Whether no site can take a callback now (BILLING_URL unset and no connected merchant): the worker need not look. */
-  allHeld(): boolean {
-    const held = this.held();
+  async allHeld(): Promise<boolean> {
+    const held = await this.held();
     return held.has('') && held.size === this.deps.directory.current().merchants.size + 1;
   }
 
   /** The sites whose callbacks wait, with why; recomputed when the directory changed. */
-  held(): ReadonlyMap<string, HeldSite> {
-    const version = this.deps.store.directory.version();
+  async held(): Promise<ReadonlyMap<string, HeldSite>> {
+    const version = await this.deps.store.directory.version();
     if (this.heldCache?.version === version) return this.heldCache.held;
+    await this.deps.directory.refresh();
     const held = new Map<string, HeldSite>();
-    const connections = new Map(this.deps.store.directory.connections().map((c) => [c.siteId, c]));
+    const connections = new Map((await this.deps.store.directory.connections()).map((c) => [c.siteId, c]));
     const { billingUrl, billingAccessToken } = this.deps.settings;
     if (!billingUrl) held.set('', { reason: 'BILLING_URL is unset', report: false });
     else if (!billingAccessToken && connections.get('')?.heldReason) held.set('', { reason: connections.get('')!.heldReason!, report: true });
@@ -96,7 +97,7 @@ export class CallbackSites {
     }
     const template = this.templateOf(siteId);
     if (template === undefined) return { kind: 'gone', reason: `merchant ${siteId} was removed` };
-    const connection = store.directory.connection(siteId);
+    const connection = await store.directory.connection(siteId);
     if (!connection) return siteId === '' ? { kind: 'ready', base: template, oauth: false } : { kind: 'held', reason: 'not connected yet' };
     if (connection.heldReason) return { kind: 'held', reason: connection.heldReason };
     const tokens = await this.deps.seal.unseal<Tokens>(connection.sealed);
@@ -110,7 +111,7 @@ export class CallbackSites {
    * and say where to post again; a site without a refresh token is held.
    */
   async unauthorized(siteId: string, tokenUsed: string): Promise<SiteAccess> {
-    const connection = this.deps.store.directory.connection(siteId);
+    const connection = await this.deps.store.directory.connection(siteId);
     if (!connection || connection.heldReason) return this.access(siteId);
     const tokens = await this.deps.seal.unseal<Tokens>(connection.sealed);
     if (tokens.accessToken !== tokenUsed) return this.access(siteId);
@@ -120,16 +121,16 @@ export class CallbackSites {
   }
 
   /** Holds the site's callbacks (the platform refused even a fresh token, or the grant is gone). */
-  hold(siteId: string, sealed: string, reason: string): SiteAccess {
+  async hold(siteId: string, sealed: string, reason: string): Promise<SiteAccess> {
     const at = this.deps.clock().toISOString();
-    this.deps.store.transaction(() => this.deps.store.directory.hold(siteId, sealed, reason, at));
+    await this.deps.store.directory.hold(siteId, sealed, reason, at);
     this.deps.logger.warn({ site: siteId || 'BILLING_URL', reason }, 'status callbacks of this site are held until it is connected again');
     return { kind: 'held', reason };
   }
 
   /** Holds the site whose current tokens are these (the worker's second 401). */
   async holdCurrent(siteId: string, reason: string): Promise<SiteAccess> {
-    const connection = this.deps.store.directory.connection(siteId);
+    const connection = await this.deps.store.directory.connection(siteId);
     return connection ? this.hold(siteId, connection.sealed, reason) : { kind: 'held', reason };
   }
 
@@ -162,12 +163,12 @@ export class CallbackSites {
     const kept = { ...fresh, domain: fresh.domain ?? tokens.domain };
     const resealed = await this.deps.seal.seal(kept);
     const at = this.deps.clock().toISOString();
-    this.deps.store.transaction(() => this.deps.store.directory.putConnection({ siteId, sealed: resealed, expiresAt: kept.expiresAt ?? null, at }, false));
+    await this.deps.store.directory.putConnection({ siteId, sealed: resealed, expiresAt: kept.expiresAt ?? null, at }, false);
     this.deps.logger.info({ site: siteId || 'BILLING_URL', expires_at: kept.expiresAt }, 'access token refreshed');
     return this.ready(siteId, resealed, kept, template);
   }
 
-  private ready(siteId: string, sealed: string, tokens: Tokens, template: string): SiteAccess {
+  private async ready(siteId: string, sealed: string, tokens: Tokens, template: string): Promise<SiteAccess> {
     if (template.includes('{domain}')) {
       if (!tokens.domain) return this.hold(siteId, sealed, `the access token has no domain claim to fill ${template} with: set the merchant's callback.site_url`);
       template = template.replace('{domain}', encodeURIComponent(tokens.domain));

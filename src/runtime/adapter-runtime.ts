@@ -60,20 +60,20 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   const { config, source, configDir } = loadAdapterConfig(settings.configFile, drivers);
   warnUnservedActivations(config, drivers, logger);
-  const store = openDataDirStore(settings.dataDir, clock, { writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
+  const store = await openDataDirStore(settings.dataDir, { clock, writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
   let adminApiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
   try {
-    seedEntities(store, config, clock(), logger);
-    const directory = new Directory(store);
+    await seedEntities(store, config, clock(), logger);
+    const directory = await Directory.open(store);
     const seal = TokenSeal.open(settings.dataDir);
     let secret: string | undefined;
     const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => (secret ??= oauthClientSecret(settings)), clock, logger });
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
     adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
-    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), sites, logger, clock, configDir });
+    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);
     const admin = keyVerifier(adminApiKey.key);
@@ -104,7 +104,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
       unknownMethodBody: JSON.stringify(notImplementedBody(undefined, settings.errorHelpUrl)),
     });
-    logger.info({ url: server.url, config: source, database: store.file, schema_version: store.migration.version }, 'adapter listening');
+    logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version }, 'adapter listening');
     // Printed only once the adapter is really up, so the one showing is not lost to a failed start.
     if (apiKey.source === 'generated') {
       say(`einvoicing-adapter: generated an API key, kept in ${apiKey.file} (shown only this once):\n\n    ${apiKey.key}\n`);

@@ -30,13 +30,15 @@ export interface LifecycleDeps {
   store: Store;
   drivers: DriverRegistry;
   entities: EntityLookup;
+  /** What `entities` reads, refreshed by the dispatcher before each pass. */
+  directory?: { refresh(): Promise<unknown> } | undefined;
   sites: CallbackSites;
   logger: Logger;
   clock: () => Date;
   configDir: string;
 }
 
-export function startLifecycle({ settings, config, store, drivers, entities, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
+export function startLifecycle({ settings, config, store, drivers, entities, directory, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
   const retry = { minMs: settings.retryMinDelay, maxMs: settings.retryMaxDelay };
   const recorder = new StatusRecorder(store, {
     providerId: settings.providerId,
@@ -47,23 +49,19 @@ export function startLifecycle({ settings, config, store, drivers, entities, sit
   // A pushed item is persisted, its document made due, then the dispatcher told (it exists by the time a network pushes).
   let dispatcher: Dispatcher | undefined;
   const inbox: NetworkInbox = {
-    add(network, item) {
-      const added = store.transaction(() => {
-        const isNew = store.inbox.add(network, item);
-        if (isNew) for (const id of store.transmissions.documentsOfMessage(item.messageId)) store.transmissions.checkNow(id, clock().toISOString());
-        return isNew;
-      });
+    async add(network, item) {
+      const added = await store.inbox.add(network, item, clock().toISOString());
       if (added) dispatcher?.poke();
       return added;
     },
     of: (network, messageId) => store.inbox.of(network, messageId),
-    sent: (messageId) => store.transmissions.documentsOfMessage(messageId).length > 0,
+    sent: async (messageId) => (await store.transmissions.documentsOfMessage(messageId)).length > 0,
   };
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, contentOf: (id) => store.documents.get(id)?.artifacts[0]?.content });
+    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
   dispatcher = transports
-    ? new Dispatcher({ store, drivers, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
+    ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;
   if (!dispatcher) logger.warn('TRANSPORT=none: accepted documents are kept queued and not transmitted');
   // Always running: merchants' sites may be connected at run time. The callbacks of a site

@@ -1,4 +1,5 @@
 import type { Database } from './db.js';
+import type { SerialLock } from './serial-lock.js';
 
 /**
  * Group commit: writes queued during one turn of the event loop share ONE transaction, so
@@ -10,7 +11,11 @@ export class GroupCommit {
   private queue: { work: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
 
-  constructor(private readonly db: Database) {}
+  /** With a lock, each commit waits for the connection's async transaction to end. */
+  constructor(
+    private readonly db: Database,
+    private readonly lock?: SerialLock,
+  ) {}
 
   /** Runs `work` inside a write transaction and resolves with its result once committed. */
   run<T>(work: () => T): Promise<T> {
@@ -18,7 +23,7 @@ export class GroupCommit {
       this.queue.push({ work, resolve: resolve as (v: unknown) => void, reject });
       if (!this.scheduled) {
         this.scheduled = true;
-        setImmediate(() => this.flush());
+        setImmediate(() => (this.lock ? void this.lock.run(async () => this.flush()) : this.flush()));
       }
     });
   }

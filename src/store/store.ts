@@ -1,104 +1,76 @@
-import { join } from 'node:path';
-import { ensureInstanceId, ensureSecret } from './adapter-meta.js';
-import { openDatabase, type Database } from './db.js';
-import { callbackStatements, type CallbackStatements } from './callbacks.js';
-import { documentStatements, type DocumentStatements } from './documents.js';
-import { statusChangeStatements, type StatusChangeStatements } from './status-changes.js';
-import { transmissionStatements, type TransmissionStatements } from './transmissions.js';
-import { sequenceStatements, type SequenceStatements } from './sequences.js';
-import { networkInboxStatements, type NetworkInboxStatements } from './network-inbox.js';
-import { GroupCommit } from './group-commit.js';
-import { chainStatements, type ChainStatements } from './chains.js';
-import { directoryStatements, type DirectoryStatements } from './directory.js';
-import { writeSubmission, type ChainWrites, type WriteOutcome } from './submission-write.js';
-import { WriterThread } from './writer-thread.js';
-import type { NewDocument } from './documents.js';
-import { migrate, schemaVersion, type MigrationResult } from './migrate.js';
-import { MIGRATIONS } from './migrations/index.js';
+import type { CallbackStatements } from './callbacks.js';
+import type { ChainStatements } from './chains.js';
+import type { DirectoryStatements } from './directory.js';
+import type { DocumentStatements, NewDocument } from './documents.js';
+import type { MigrationResult } from './migrate.js';
+import type { NetworkInboxStatements } from './network-inbox.js';
+import type { SequenceStatements } from './sequences.js';
+import type { StatusChange, StatusChangeStatements } from './status-changes.js';
+import type { WriteOutcome } from './submission-write.js';
+import type { TransmissionStatements, TransmissionStep } from './transmissions.js';
 
-/** Every SQL statement of the adapter lives behind this object (and the files it imports). */
+// The store as the adapter sees it: every operation is asynchronous and atomic on its own, so
+// the same interface is answered by the embedded SQLite file (sqlite-store.ts, whose statements
+// are the synchronous files beside this one) and by a shared PostgreSQL (postgres/). The
+// signatures are those of the SQLite statements, promised: one contract, checked by the compiler.
+
+type Promised<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promise<R> : never;
+type Operations<T, K extends keyof T> = { readonly [P in K]: Promised<T[P]> };
+
+export type DocumentOperations = Operations<DocumentStatements, 'findByKey' | 'acceptedReferences' | 'merchantOf' | 'bodyOf' | 'statusHistory' | 'head' | 'get'>;
+export type TransmissionOperations = Operations<TransmissionStatements, 'checkNow' | 'documentsOfMessage' | 'due' | 'nextDueAt' | 'state' | 'sent' | 'retryLater'>;
+export type CallbackOperations = Operations<CallbackStatements, 'due' | 'nextDueAt' | 'waiting' | 'attemptFailed' | 'end' | 'count' | 'ofDocument'>;
+export type ChainOperations = Operations<ChainStatements, 'head' | 'links'>;
+export type SequenceOperations = Operations<SequenceStatements, 'next'>;
+export type InboxOperations = Operations<NetworkInboxStatements, 'of'> & {
+  /**
+   * Keeps the item unless its dedupe key is known and, when it is new, makes the documents
+   * sent as its message due at `at`: one transaction. True when the item is new.
+   */
+  add(network: string, item: Parameters<NetworkInboxStatements['add']>[1], at: string): Promise<boolean>;
+};
+export type DirectoryOperations = Operations<DirectoryStatements, keyof DirectoryStatements>;
+export type StatusChangeOperations = Operations<StatusChangeStatements, 'related' | 'relatedOf'> & {
+  /**
+   * The statuses (each with its related document and callback row) and the step of the
+   * document's transmission that goes with them: one transaction, so a status is never
+   * recorded without its callback nor the queue advanced without its status.
+   */
+  record(changes: readonly StatusChange[], step?: TransmissionStep): Promise<void>;
+};
+
+/** What a transaction sees: the directory, for the admin paths that read before they write. */
+export interface StoreTransaction {
+  readonly directory: DirectoryOperations;
+}
+
 export interface Store {
-  readonly file: string;
+  readonly kind: 'sqlite' | 'postgres';
+  /** Where the data is, for logs: the SQLite file, or the PostgreSQL URL without its password. */
+  readonly location: string;
   readonly instanceId: string;
   /** The key that signs download links: random, made once per installation. */
   readonly linkKey: string;
   readonly migration: MigrationResult;
-  /** Throws when the database cannot be used (closed, unreadable, locked past the timeout). */
-  ping(): { schemaVersion: number };
-  readonly documents: DocumentStatements;
-  readonly statusChanges: StatusChangeStatements;
-  readonly transmissions: TransmissionStatements;
-  readonly callbacks: CallbackStatements;
-  readonly chains: ChainStatements;
-  /** Numbers unique per key (Driver.sequence); reserve inside `transaction`. */
-  readonly sequences: SequenceStatements;
-  /** What networks pushed (the SDI's notifications); add inside `transaction`. */
-  readonly inbox: NetworkInboxStatements;
-  /** Business entities, merchants, keys and OAuth connections (wrap writes in `transaction`). */
-  readonly directory: DirectoryStatements;
-  /** Runs `work` in one IMMEDIATE write transaction on this thread's connection, now. */
-  transaction<T>(work: () => T): T;
-  /** Runs `work` in a write transaction shared with the other writes of this event-loop turn. */
-  batched<T>(work: () => T): Promise<T>;
-  /** Stores a submission (idempotently): in the writer thread when the store has one, else here. */
+  /** Rejects when the database cannot be used (closed, unreachable, locked past the timeout). */
+  ping(): Promise<{ schemaVersion: number }>;
+  readonly documents: DocumentOperations;
+  readonly statusChanges: StatusChangeOperations;
+  readonly transmissions: TransmissionOperations;
+  readonly callbacks: CallbackOperations;
+  readonly chains: ChainOperations;
+  /** Numbers unique per key (Driver.sequence): each call reserves the next one, committed. */
+  readonly sequences: SequenceOperations;
+  /** What networks pushed (the SDI's notifications). */
+  readonly inbox: InboxOperations;
+  /** Business entities, merchants, keys and OAuth connections; each write is its own transaction. */
+  readonly directory: DirectoryOperations;
+  /**
+   * Runs `work` in one write transaction. Keep it to store calls: on SQLite the transaction
+   * holds the database's one write lock until `work` settles.
+   */
+  transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
+  /** Stores a submission (idempotently across every process sharing the store). */
   writeSubmission(row: NewDocument): Promise<WriteOutcome>;
   close(): Promise<void>;
-  /** For the store's own modules and tests; routes and services never touch SQL. */
-  readonly db: Database;
-}
-
-export const ADAPTER_DB_FILE = 'adapter.sqlite';
-
-export interface StoreOptions {
-  /** Commit submissions in a writer thread, off the thread serving HTTP (the service does). */
-  writerThread?: boolean;
-  /**
-   * The chain step of chained drivers, by model, for writes on this thread. The writer thread
-   * takes the registered drivers' (drivers/index.ts).
-   */
-  chainLinks?: ChainWrites['linkOf'];
-}
-
-export function openStore(dataDir: string, now: () => Date = () => new Date(), options: StoreOptions = {}): Store {
-  const file = join(dataDir, ADAPTER_DB_FILE);
-  const db = openDatabase(file);
-  try {
-    const migration = migrate(db, MIGRATIONS, now);
-    const instanceId = ensureInstanceId(db, now());
-    const documents = documentStatements(db);
-    const writes = new GroupCommit(db);
-    const writer = options.writerThread ? new WriterThread(file) : undefined;
-    const chains = chainStatements(db);
-    const chainWrites: ChainWrites = { statements: chains, linkOf: options.chainLinks ?? (() => undefined) };
-    return {
-      file,
-      db,
-      instanceId,
-      linkKey: ensureSecret(db, 'download_link_key', now()),
-      migration,
-      ping: () => ({ schemaVersion: schemaVersion(db) }),
-      documents,
-      statusChanges: statusChangeStatements(db),
-      transmissions: transmissionStatements(db),
-      callbacks: callbackStatements(db),
-      chains,
-      sequences: sequenceStatements(db),
-      inbox: networkInboxStatements(db),
-      directory: directoryStatements(db),
-      transaction: (work) => db.transaction(work).immediate(),
-      batched: (work) => writes.run(work),
-      writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row, chainWrites)),
-      // Synchronous without a writer thread, so a closed store is closed on return.
-      close: () => {
-        const closeDb = () => {
-          if (db.open) db.close();
-        };
-        if (!writer) return Promise.resolve(closeDb());
-        return writer.close().then(closeDb);
-      },
-    };
-  } catch (err) {
-    db.close();
-    throw err;
-  }
 }

@@ -14,6 +14,11 @@ export interface TransmissionRow {
   createdAt: string;
 }
 
+/** How a status recording advances the document's transmission (in the same transaction). */
+export type TransmissionStep =
+  | { kind: 'failed'; documentId: string; error: string; at: string }
+  | { kind: 'tracked'; documentId: string; eventsSeen: number; done: boolean; nextAt: string; at: string };
+
 export function transmissionStatements(db: Database) {
   const due = db.prepare<[string, number], TransmissionRow>(
     `SELECT t.document_id AS documentId, t.state, t.attempts, t.message_id AS messageId, t.envelope, t.sent_at AS sentAt,
@@ -43,9 +48,10 @@ export function transmissionStatements(db: Database) {
     state: (documentId: string) => getState.get(documentId),
     sent: (documentId: string, messageId: string, envelope: string, at: string, nextAt: string) => void sent.run(messageId, envelope, at, nextAt, at, documentId),
     retryLater: (documentId: string, nextAt: string, error: string, at: string) => void retry.run(nextAt, error, at, documentId),
-    tracked: (documentId: string, eventsSeen: number, done: boolean, nextAt: string, at: string) =>
-      void tracked.run(eventsSeen, done ? 'done' : 'sent', nextAt, at, documentId),
-    failed: (documentId: string, error: string, at: string) => void failed.run(error, at, documentId),
+    step(s: TransmissionStep): void {
+      if (s.kind === 'failed') failed.run(s.error, s.at, s.documentId);
+      else tracked.run(s.eventsSeen, s.done ? 'done' : 'sent', s.nextAt, s.at, s.documentId);
+    },
   };
 }
 

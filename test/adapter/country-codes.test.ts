@@ -6,6 +6,7 @@ import { canonicalCountry, isCountryCode } from '../../src/code-lists/country-co
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
+import { queryRow } from '../helpers/store-sql.js';
 
 // "Any country" (PEPPOL serves every country) is any assigned ISO 3166-1 alpha-2 code, plus the
 // codes e-invoicing uses beside ISO (XI, EL, XK); never any two letters.
@@ -67,7 +68,7 @@ describe('country codes', () => {
         expect(res.status, message).to.equal(400);
         expect(body.errors).to.deep.equal([{ code: 'INVALID_DATA', message }]);
       }
-      expect(adapter.runtime.store.db.prepare('SELECT count(*) AS n FROM documents').get()).to.deep.equal({ n: 0 });
+      expect(await queryRow(adapter.runtime.store, 'SELECT CAST(count(*) AS INTEGER) AS n FROM documents')).to.deep.equal({ n: 0 });
     });
   });
 });

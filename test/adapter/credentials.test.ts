@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { BasicErrorSchema, CredentialValidationSchema, HealthReportSchema } from '../../src/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
+import { breakStore } from '../helpers/store-sql.js';
 
 describe('POST /credentials/validate', () => {
   let adapter: TestAdapter;
@@ -46,7 +47,7 @@ describe('POST /credentials/validate', () => {
     }
 
     it('answers 503 with the health report when the database is down', async () => {
-      adapter.runtime.store.db.close();
+      await breakStore(adapter.runtime.store);
       const res = await validate(adapter.key);
       expect(res.status).to.equal(503);
       const body = await bodyOf(res);

@@ -29,7 +29,7 @@ describe('GET /einvoicing/documents/{document_id}/download', () => {
     expect(body).to.include({ document_id: id, request_id: 'trace-dl-1', model: 'PEPPOL' });
     expect(body.documents).to.have.length(1);
     const [doc] = body.documents;
-    const stored = adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+    const stored = (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
     expect(doc.mime_type).to.equal('application/xml');
     expect(Buffer.from(doc.document_content, 'base64').toString('utf8')).to.equal(stored);
     expect(doc.expires_at).to.match(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);

@@ -5,6 +5,7 @@ import { DocumentStatusSchema, ErrorResponseSchema } from '../../src/adapter/sch
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
+import { execute, queryRow } from '../helpers/store-sql.js';
 
 const invoice = (id: string) => ({ ...(JSON.parse(readFileSync(join(FIXTURES_DIR, 'peppol', 'spec-invoice.json'), 'utf8')) as object), id });
 
@@ -24,23 +25,24 @@ describe('GET /einvoicing/documents/{document_id}/status', () => {
   };
   /** A later status as the dispatcher will record it (issue 4); written here through the store's database. */
   const record = (documentId: string, s: { status: string; source: string; errors?: unknown; payload?: unknown; references?: unknown; at: Date }) =>
-    adapter.runtime.store.db
-      .prepare('INSERT INTO document_statuses (document_id, status, source, errors, provider_payload, provider_references, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-      .run(documentId, s.status, s.source, s.errors ? JSON.stringify(s.errors) : null, s.payload ? JSON.stringify(s.payload) : null, s.references ? JSON.stringify(s.references) : null, s.at.toISOString());
+    execute(
+      adapter.runtime.store,
+      'INSERT INTO document_statuses (document_id, status, source, errors, provider_payload, provider_references, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      documentId, s.status, s.source, s.errors ? JSON.stringify(s.errors) : null, s.payload ? JSON.stringify(s.payload) : null, s.references ? JSON.stringify(s.references) : null, s.at.toISOString());
 
   it('answers ACCEPTED with the submission date right after submission', async () => {
     const id = await submit('INV-ST-1');
     const { status, body } = await statusOf(id);
     expect(status).to.equal(200);
     expectShape(DocumentStatusSchema, body);
-    const created = (adapter.runtime.store.db.prepare('SELECT created_at AS c FROM documents WHERE id = ?').get(id) as { c: string }).c;
+    const created = (await queryRow<{ c: string }>(adapter.runtime.store, 'SELECT created_at AS c FROM documents WHERE id = ?', id))!.c;
     expect(body).to.deep.equal({ document_id: id, status: 'ACCEPTED', submission_date: created });
   });
 
   it('answers the latest status, its errors as processing_details, and every payload and reference of the history as JSON strings', async () => {
     const id = await submit('INV-ST-2');
-    record(id, { status: 'IN_PROGRESS', source: 'sandbox', payload: { messageId: 'm-1' }, references: [{ key: 'Receipt Message ID', value: 'm-1@sandbox' }], at: now });
-    record(id, {
+    await record(id, { status: 'IN_PROGRESS', source: 'sandbox', payload: { messageId: 'm-1' }, references: [{ key: 'Receipt Message ID', value: 'm-1@sandbox' }], at: now });
+    await record(id, {
       status: 'FAILED', source: 'sandbox', at: new Date(now.getTime() + 1000),
       errors: [{ code: 'INVALID_DATA', message: 'The receiving endpoint is not registered.' }],
       payload: { messageId: 'm-1', outcome: 'refused' },

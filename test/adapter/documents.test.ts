@@ -5,6 +5,7 @@ import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
+import { queryRow, queryRows } from '../helpers/store-sql.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'peppol', `${name}.json`), 'utf8')) as Record<string, any>;
 
@@ -29,12 +30,12 @@ describe('POST /einvoicing/documents', () => {
     const body = await bodyOf(res);
     expect(res.status).to.equal(200);
     expect(body).to.deep.equal({ document_id: body.document_id, status: 'ACCEPTED', request_id: 'trace-abc' });
-    const db = adapter.runtime.store.db;
-    const row = db.prepare('SELECT platform_id, type, model, country, transaction_type, document_type, business_entity_id FROM documents WHERE id = ?').get(body.document_id);
+    const store = adapter.runtime.store;
+    const row = await queryRow(store, 'SELECT platform_id, type, model, country, transaction_type, document_type, business_entity_id FROM documents WHERE id = ?', body.document_id);
     expect(row).to.deep.equal({ platform_id: 'INV-T-1', type: 'INVOICE', model: 'PEPPOL', country: 'DE', transaction_type: 'B2B', document_type: 'ubl-invoice', business_entity_id: 'example-seller' });
-    const xml = (db.prepare('SELECT content FROM document_artifacts WHERE document_id = ?').get(body.document_id) as { content: string }).content;
+    const xml = (await queryRow<{ content: string }>(store, 'SELECT content FROM document_artifacts WHERE document_id = ?', body.document_id))!.content;
     expect(xml).to.contain('<cbc:ID>INV-T-1</cbc:ID>').and.to.contain('<cbc:TaxInclusiveAmount currencyID="EUR">114.00</cbc:TaxInclusiveAmount>');
-    expect(db.prepare('SELECT status, source FROM document_statuses WHERE document_id = ?').all(body.document_id)).to.deep.equal([{ status: 'ACCEPTED', source: 'adapter' }]);
+    expect(await queryRows(store, 'SELECT status, source FROM document_statuses WHERE document_id = ?', body.document_id)).to.deep.equal([{ status: 'ACCEPTED', source: 'adapter' }]);
   });
 
   it('answers the same document_id for the same document again and stores nothing new', async () => {
@@ -43,7 +44,7 @@ describe('POST /einvoicing/documents', () => {
     const reordered = Object.fromEntries(Object.entries(doc).reverse());
     const again = await bodyOf(await post(reordered));
     expect(again.document_id).to.equal(first.document_id);
-    expect(adapter.runtime.store.db.prepare("SELECT count(*) AS n FROM documents WHERE platform_id = 'INV-T-2'").get()).to.deep.equal({ n: 1 });
+    expect(await queryRow(adapter.runtime.store, "SELECT CAST(count(*) AS INTEGER) AS n FROM documents WHERE platform_id = 'INV-T-2'")).to.deep.equal({ n: 1 });
   });
 
   it('answers 400 INVALID_DATA for a different body under an id already submitted', async () => {
@@ -59,7 +60,7 @@ describe('POST /einvoicing/documents', () => {
     const doc = { ...fixture('spec-invoice'), id: 'INV-T-4' };
     const answers = await Promise.all(Array.from({ length: 8 }, () => post(doc).then(bodyOf)));
     expect(new Set(answers.map((a) => a.document_id)).size).to.equal(1);
-    expect(adapter.runtime.store.db.prepare("SELECT count(*) AS n FROM documents WHERE platform_id = 'INV-T-4'").get()).to.deep.equal({ n: 1 });
+    expect(await queryRow(adapter.runtime.store, "SELECT CAST(count(*) AS INTEGER) AS n FROM documents WHERE platform_id = 'INV-T-4'")).to.deep.equal({ n: 1 });
   });
 
   it('commits many concurrent submissions, each answered only once stored', async () => {
@@ -70,7 +71,7 @@ describe('POST /einvoicing/documents', () => {
     for (const id of ids) expect(id).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     const ms = Number.parseInt(ids[0]!.replace('-', '').slice(0, 12), 16);
     expect(Math.abs(ms - Date.now())).to.be.below(60_000);
-    for (const id of ids) expect(adapter.runtime.store.documents.get(id)?.artifacts).to.have.length(1);
+    for (const id of ids) expect((await adapter.runtime.store.documents.get(id))?.artifacts).to.have.length(1);
   });
 
   it('answers 400 MISSING_REQUIRED_DATA naming each missing routing field', async () => {
@@ -129,7 +130,7 @@ describe('POST /einvoicing/documents', () => {
   it('answers 401 without a valid key and stores nothing', async () => {
     const res = await post({ ...fixture('spec-invoice'), id: 'INV-T-401' }, { key: 'wrong' });
     expect(res.status).to.equal(401);
-    expect(adapter.runtime.store.db.prepare("SELECT count(*) AS n FROM documents WHERE platform_id = 'INV-T-401'").get()).to.deep.equal({ n: 1 - 1 });
+    expect(await queryRow(adapter.runtime.store, "SELECT CAST(count(*) AS INTEGER) AS n FROM documents WHERE platform_id = 'INV-T-401'")).to.deep.equal({ n: 1 - 1 });
   });
 
   describe('with overrides', () => {
@@ -138,7 +139,7 @@ describe('POST /einvoicing/documents', () => {
       const res = await post(doc);
       const body = await bodyOf(res);
       expect(res.status, JSON.stringify(body)).to.equal(200);
-      const xml = adapter.runtime.store.documents.get(body.document_id)!.artifacts[0]!.content;
+      const xml = (await adapter.runtime.store.documents.get(body.document_id))!.artifacts[0]!.content;
       expect(xml).to.contain('<cbc:ID>INV-5001</cbc:ID>').and.to.contain('<cbc:Note>Payment due within 28 days.</cbc:Note>').and.not.to.contain('ignored');
       expect(xml).to.contain('<cbc:ID>Z</cbc:ID>');
     });

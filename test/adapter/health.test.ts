@@ -4,6 +4,7 @@ import { HealthReportSchema } from '../../src/adapter/schemas/responses.js';
 import { version } from '../../src/paths.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
+import { breakStore } from '../helpers/store-sql.js';
 
 describe('GET /health', () => {
   let adapter: TestAdapter;
@@ -29,7 +30,7 @@ describe('GET /health', () => {
   });
 
   it('answers 503 with the same shape and status DOWN when the database cannot be used', async () => {
-    adapter.runtime.store.db.close();
+    await breakStore(adapter.runtime.store);
     const res = await adapter.call('/health', { key: null });
     expect(res.status).to.equal(503);
     const body = await bodyOf(res);

@@ -27,7 +27,7 @@ describe('overrides: the SPI examples', () => {
     if (res.status === 400) expectShape(ErrorResponseSchema, body);
     return { status: res.status, body };
   };
-  const xmlOf = (documentId: string) => adapter.runtime.store.documents.get(documentId)!.artifacts[0]!.content;
+  const xmlOf = async (documentId: string) => (await adapter.runtime.store.documents.get(documentId))!.artifacts[0]!.content;
 
   it('reads the invoice example whole (string rates, stray quote, every target) and names what contradicts the format', async () => {
     const { status, body } = await submit(read('spi-examples', 'invoice-with-overrides'));
@@ -66,7 +66,7 @@ describe('overrides: the SPI examples', () => {
     expect(doc.overrides.values.line_items[0].tax_rate).to.equal('14');
     const { status, body } = await submit({ ...doc, id: 'INV-OV-SPEC' });
     expect(status, JSON.stringify(body)).to.equal(200);
-    const xml = xmlOf(body.document_id);
+    const xml = await xmlOf(body.document_id);
     expect(xml).to.contain('<cbc:InvoiceTypeCode>380</cbc:InvoiceTypeCode>');
     expect(xml.match(/<cbc:ID>S<\/cbc:ID>/g)).to.have.length(4); // two lines, two breakdowns
     expect(xml).to.contain('<cbc:TaxAmount currencyID="EUR">39014.00</cbc:TaxAmount>');
@@ -93,7 +93,7 @@ describe('overrides: the SPI examples', () => {
     doc.overrides.values['invoice.issue_date'] = 1743552000; // 2025-04-02T00:00:00Z
     const ok = await submit(doc);
     expect(ok.status, JSON.stringify(ok.body)).to.equal(200);
-    expect(xmlOf(ok.body.document_id)).to.contain('<cbc:IssueDate>2025-04-02</cbc:IssueDate>');
+    expect(await xmlOf(ok.body.document_id)).to.contain('<cbc:IssueDate>2025-04-02</cbc:IssueDate>');
 
     const wrong = read('peppol', 'spec-overrides-invoice');
     wrong.id = 'INV-OV-380';
@@ -179,7 +179,7 @@ describe('overrides: the SPI examples', () => {
     };
     const { status, body } = await submit(doc);
     expect(status, JSON.stringify(body)).to.equal(200);
-    const xml = xmlOf(body.document_id);
+    const xml = await xmlOf(body.document_id);
     expect(xml).to.contain('<rsm:CrossIndustryInvoice').and.to.contain('<udt:DateTimeString format="102">20250402</udt:DateTimeString>');
     expect(xml).to.contain('<ram:TaxTotalAmount currencyID="EUR">19.00</ram:TaxTotalAmount>').and.to.contain('<ram:GrandTotalAmount>119.00</ram:GrandTotalAmount>');
     expect(xml).to.contain('<ram:IBANID>DE89370400440532013000</ram:IBANID>');

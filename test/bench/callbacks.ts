@@ -3,7 +3,8 @@ import { StatusRecorder } from '../../src/adapter/lifecycle/status-recorder.js';
 import { CallbackPoster } from '../../src/callbacks/callback-poster.js';
 import { CallbackWorker } from '../../src/callbacks/callback-worker.js';
 import { createLogger } from '../../src/log.js';
-import { openStore } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/store.js';
 import { staticSite } from '../helpers/static-site.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -41,7 +42,7 @@ async function startReceiver(): Promise<{ url: string; count: () => Promise<numb
 }
 
 export async function callbackFigures(concurrency = 32): Promise<CallbackFigures> {
-  const store = openStore(tempDir('bench-callbacks-'));
+  const store = await openStore(tempDir('bench-callbacks-'));
   const receiver = await startReceiver();
   try {
     await queue(store);
@@ -50,11 +51,11 @@ export async function callbackFigures(concurrency = 32): Promise<CallbackFigures
     const worker = new CallbackWorker({ store, poster, sites: staticSite(receiver.url, 'bench-token'), clock: () => new Date(), logger, concurrency, retry: { minMs: 1000, maxMs: 60_000 } });
     const started = process.hrtime.bigint();
     worker.poke();
-    while (store.callbacks.count('pending') > 0) await new Promise((r) => setTimeout(r, 5));
+    while ((await store.callbacks.count('pending')) > 0) await new Promise((r) => setTimeout(r, 5));
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     await worker.close();
     poster.close();
-    const drained = store.callbacks.count('delivered');
+    const drained = (await store.callbacks.count('delivered'));
     return { drained, seconds, perSecond: drained / seconds, concurrency, received: await receiver.count() };
   } finally {
     receiver.stop();
@@ -63,18 +64,17 @@ export async function callbackFigures(concurrency = 32): Promise<CallbackFigures
 }
 
 /** QUEUED_CALLBACKS documents, each with a SUCCESS status and its pending callback. */
-async function queue(store: ReturnType<typeof openStore>): Promise<void> {
+async function queue(store: Store): Promise<void> {
   const recorder = new StatusRecorder(store, { providerId: 'bench', callbackHorizonMs: 86_400_000 });
   const t0 = Date.parse('2026-11-22T00:00:00Z');
-  store.transaction(() => {
-    for (let i = 0; i < QUEUED_CALLBACKS; i++) {
-      const at = new Date(t0 + i).toISOString();
-      store.documents.insert({
+  await Promise.all(
+    Array.from({ length: QUEUED_CALLBACKS }, (_, i) =>
+      store.writeSubmission({
         id: `doc-${i}`, platformId: `INV-${i}`, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice',
-        businessEntityId: 'bench', merchantId: '', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: at, artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
-      });
-    }
-  });
+        businessEntityId: 'bench', merchantId: '', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: new Date(t0 + i).toISOString(), artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
+      }),
+    ),
+  );
   const recorded: Promise<void>[] = [];
   for (let i = 0; i < QUEUED_CALLBACKS; i++) {
     const at = new Date(t0 + i + 1).toISOString();

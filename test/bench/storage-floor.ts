@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { drivers } from '../../drivers/index.js';
 import { intake } from '../../src/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver/registry.js';
-import { openStore } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open-store.js';
 import { fixtureConfig } from '../helpers/fixtures.js';
 import { benchInvoice } from './bench-invoice.js';
 
@@ -20,7 +20,7 @@ export async function startStorageFloor(dataDir: string): Promise<{ url: string;
   const body = benchInvoice();
   const { doc, driver, ctx } = intake(body, fixtureConfig(), createRegistry(drivers));
   const artifacts = driver.render(doc, { ...ctx, now: new Date(), documentId: 'floor' });
-  const store = openStore(dataDir, () => new Date(), { writerThread: true });
+  const store = await openStore(dataDir, { writerThread: true });
   const app = new Koa();
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '10mb' }));
   app.use(async (ctx) => {

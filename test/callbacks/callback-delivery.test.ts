@@ -4,6 +4,7 @@ import qs from 'qs';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { creditNote, eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
+import { queryRow } from '../helpers/store-sql.js';
 
 // The platform side is nock: every callback the adapter's worker POSTs is intercepted here.
 
@@ -58,7 +59,7 @@ receivers:
     expect(res.status).to.equal(200);
     return (await bodyOf(res)).document_id as string;
   };
-  const rows = (documentId: string) => adapter.runtime.store.callbacks.ofDocument(documentId);
+  const rows = async (documentId: string) => (await adapter.runtime.store.callbacks.ofDocument(documentId));
   const statusOf = async (documentId: string) => bodyOf(await adapter.call(`/einvoicing/documents/${documentId}/status`));
   const forPath = (path: string) => seen.filter((s) => s.path === path);
   // nock marks an interceptor done when it matches, before its reply function has run (and
@@ -75,7 +76,7 @@ receivers:
     expect(call!.headers['content-type']).to.equal('application/x-www-form-urlencoded');
     const status = await statusOf(id);
     expect(status.status).to.equal('SUCCESS');
-    const history = adapter.runtime.store.documents.statusHistory(id)!.statuses;
+    const history = (await adapter.runtime.store.documents.statusHistory(id))!.statuses;
     const success = history.find((s) => s.status === 'SUCCESS')!;
     expect(call!.form).to.deep.equal({
       einvoicing_provider_id: 'adapter-test',
@@ -91,9 +92,9 @@ receivers:
     ]);
     // Everything the callback said, /status says too.
     expect(JSON.parse(status.provider_response)).to.deep.include(JSON.parse(call!.form.provider_response as string)[0]);
-    await eventually(() => rows(id)[0]?.state === 'delivered', 5000, 'the row to be delivered');
-    expect(rows(id)).to.have.length(1);
-    expect(rows(id)[0]).to.include({ state: 'delivered', attempts: 1, responseStatus: 200 });
+    await eventually(async () => (await rows(id))[0]?.state === 'delivered', 5000, 'the row to be delivered');
+    expect((await rows(id))).to.have.length(1);
+    expect((await rows(id))[0]).to.include({ state: 'delivered', attempts: 1, responseStatus: 200 });
   });
 
   it('posts FAILED with errors[n][code|message|help_url] when the receiving side refuses', async () => {
@@ -113,9 +114,9 @@ receivers:
     const path = '/api/v2/invoices/INV-CB-3/einvoice_status';
     const scope = platform(path, [{ status: 503, body: 'maintenance' }, { status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-3'));
-    await eventually(() => received(scope, path, 2)() && rows(id)[0]?.state === 'delivered', 10_000, 'delivery after a 503');
+    await eventually(async () => received(scope, path, 2)() && (await rows(id))[0]?.state === 'delivered', 10_000, 'delivery after a 503');
     expect(forPath(path).map((s) => s.form.status)).to.deep.equal(['SUCCESS', 'SUCCESS']);
-    expect(rows(id)[0]).to.include({ state: 'delivered', attempts: 2, responseStatus: 200 });
+    expect((await rows(id))[0]).to.include({ state: 'delivered', attempts: 2, responseStatus: 200 });
   });
 
   it('waits exactly what Retry-After says on a 429 (not the 50–200 ms backoff)', async () => {
@@ -125,7 +126,7 @@ receivers:
     await eventually(received(scope, path, 2), 10_000, 'delivery after a 429');
     const [first, second] = forPath(path);
     expect(second!.at - first!.at).to.be.within(990, 1800);
-    await eventually(() => rows(id)[0]?.state === 'delivered', 5000, 'the row to be delivered');
+    await eventually(async () => (await rows(id))[0]?.state === 'delivered', 5000, 'the row to be delivered');
   });
 
   it('ends the row as failed on a 400, keeps the answer, and does not try again', async () => {
@@ -133,11 +134,11 @@ receivers:
     const answer = { message: 'status is invalid', api_error_code: 'param_wrong_value' };
     const scope = platform(path, [{ status: 400, body: answer }, { status: 200 }]);
     const id = await submit(invoiceTo('INV-CB-5'));
-    await eventually(() => rows(id)[0]?.state === 'failed', 10_000, 'the row to fail');
+    await eventually(async () => (await rows(id))[0]?.state === 'failed', 10_000, 'the row to fail');
     await new Promise((r) => setTimeout(r, 400)); // several backoff steps: nothing more may come
     expect(forPath(path)).to.have.length(1);
     expect(scope.pendingMocks()).to.have.length(1);
-    const row = adapter.runtime.store.db.prepare('SELECT state, attempts, response_status AS s, response_body AS b, last_error AS e FROM callbacks WHERE document_id = ?').get(id) as Record<string, unknown>;
+    const row = (await queryRow(adapter.runtime.store, 'SELECT state, attempts, response_status AS s, response_body AS b, last_error AS e FROM callbacks WHERE document_id = ?', id))!;
     expect(row).to.include({ state: 'failed', attempts: 1, s: 400 });
     expect(JSON.parse(row.b as string)).to.deep.equal(answer);
     expect(row.e).to.match(/^HTTP 400/);
@@ -155,9 +156,9 @@ receivers:
     const rejected = calls[3]!.form as { related_documents: Record<string, string>[] };
     const related = rejected.related_documents[0]!;
     expect(related).to.include({ document_type: 'ubl-applicationresponse', flow: 'INBOUND', status: 'SUCCESS' });
-    expect(adapter.runtime.store.statusChanges.related(related.document_id!)!.content).to.contain('<cbc:ResponseCode listID="UNCL4343OpSubset">RE</cbc:ResponseCode>');
-    await eventually(() => rows(id).every((r) => r.state === 'delivered'), 5000, 'both rows delivered');
-    expect(rows(id).map((r) => r.attempts)).to.deep.equal([3, 1]);
+    expect((await adapter.runtime.store.statusChanges.related(related.document_id!))!.content).to.contain('<cbc:ResponseCode listID="UNCL4343OpSubset">RE</cbc:ResponseCode>');
+    await eventually(async () => (await rows(id)).every((r) => r.state === 'delivered'), 5000, 'both rows delivered');
+    expect((await rows(id)).map((r) => r.attempts)).to.deep.equal([3, 1]);
     expect((await statusOf(id)).status).to.equal('REJECTED');
   });
 

@@ -118,16 +118,16 @@ describe('CTC_FR over HTTP: the sandbox\'s approved platform, its lifecycle and 
     expect(res.status, JSON.stringify(body)).to.equal(200);
     return body.document_id as string;
   };
-  const statuses = (id: string) => adapter.runtime.store.documents.get(id)!.statuses.map((s) => s.status);
+  const statuses = async (id: string) => (await adapter.runtime.store.documents.get(id))!.statuses.map((s) => s.status);
 
   it('walks 200, 202, 203 and the buyer\'s 207 once each, keeping every CDAR, and calls the platform back with each in that order (the submission answered ACCEPTED itself)', async () => {
     const id = await submit(fixture('domestic-en16931-ubl'));
-    await eventually(async () => statuses(id).includes('UNDER_QUERY'), 10_000, 'UNDER_QUERY');
+    await eventually(async () => (await statuses(id)).includes('UNDER_QUERY'), 10_000, 'UNDER_QUERY');
     await new Promise((r) => setTimeout(r, 300)); // nothing more comes: tracking ended
-    expect(statuses(id)).to.deep.equal(['ACCEPTED', 'IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'UNDER_QUERY']);
-    const related = adapter.runtime.store.statusChanges.relatedOf(id);
+    expect((await statuses(id))).to.deep.equal(['ACCEPTED', 'IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'UNDER_QUERY']);
+    const related = (await adapter.runtime.store.statusChanges.relatedOf(id));
     expect(related.map((r) => r.documentType)).to.deep.equal(Array(4).fill('cdar-applicationresponse'));
-    const last = readCdar(adapter.runtime.store.statusChanges.related(related[3]!.id)!.content);
+    const last = readCdar((await adapter.runtime.store.statusChanges.related(related[3]!.id))!.content);
     expect(last).to.include({ code: '207', invoiceId: 'F2026-0001-EU', seller: '732829320', reasonCode: 'AUTRE', reason: 'Quantité erronée' });
     await eventually(() => received.filter((r) => r.path.includes('F2026-0001-EU')).length >= 4, 10_000, 'the callbacks');
     expect(received.filter((r) => r.path.includes('F2026-0001-EU')).map((r) => r.status)).to.deep.equal(['IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'UNDER_QUERY']);
@@ -135,8 +135,8 @@ describe('CTC_FR over HTTP: the sandbox\'s approved platform, its lifecycle and 
 
   it('deposits the buyer\'s own status (a CDAR 210) and reports it SUCCESS once the platform forwards it', async () => {
     const id = await submit(fixture('response-210-rejected'));
-    await eventually(async () => statuses(id).includes('SUCCESS'), 10_000, 'SUCCESS');
-    const row = adapter.runtime.store.transmissions.state(id)!;
+    await eventually(async () => (await statuses(id)).includes('SUCCESS'), 10_000, 'SUCCESS');
+    const row = (await adapter.runtime.store.transmissions.state(id))!;
     expect(JSON.parse(row.envelope!)).to.include({ documentNumber: 'FA-2026-0458' });
     expect(JSON.parse(row.envelope!).receiver).to.deep.equal({ scheme: '0225', id: '100000009_STATUTS' });
   });

@@ -10,6 +10,7 @@ import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 import { SMTP_PASSWORD as PASSWORD, startSmtp } from '../helpers/smtp.js';
 import { makeTestPki } from '../helpers/certificates.js';
+import { queryRow } from '../helpers/store-sql.js';
 
 // EINVOICE by e-mail: a real SMTP server on 127.0.0.1 (smtp-server), the adapter's dispatcher
 // mailing each document as an attachment through it, and the server's answers becoming statuses:
@@ -75,7 +76,7 @@ describe('EINVOICE by e-mail (SMTP)', () => {
     expect(mail.mail.attachments).to.have.length(1);
     const attachment = mail.mail.attachments[0]!;
     expect(attachment.filename).to.equal('MAIL-1.xml');
-    const stored = adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+    const stored = (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
     expect(attachment.content.toString('utf8')).to.equal(stored);
     expect(stored).to.contain('<ram:URIID>ap-team@buyer.example</ram:URIID>');
     expect(smtp.logins).to.include('invoices@seller.example');
@@ -92,7 +93,7 @@ describe('EINVOICE by e-mail (SMTP)', () => {
   it('retries a 4xx answer with the dispatcher’s backoff, then records the 250', async () => {
     const id = await submit(invoice('MAIL-3', 'busy@buyer.example'));
     expect((await finalStatus(id)).status).to.equal('SUCCESS');
-    const row = adapter.runtime.store.db.prepare('SELECT attempts FROM transmissions WHERE document_id = ?').get(id) as { attempts: number };
+    const row = (await queryRow<{ attempts: number }>(adapter.runtime.store, 'SELECT attempts FROM transmissions WHERE document_id = ?', id))!;
     expect(row.attempts, 'two tries: the deferred one and the one that went through').to.equal(2);
     expect([...smtp.deferred]).to.include('busy@buyer.example');
     expect(adapter.logs.some((l) => l.msg === 'transmission failed; retrying' && String(l.err).includes('451'))).to.equal(true);

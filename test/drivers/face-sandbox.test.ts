@@ -48,7 +48,7 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
     expect(refs.map((r) => r.key)).to.include('face_registry_number');
     expect(refs.find((r) => r.key === 'face_registry_number')!.value).to.match(/^[0-9]{4}\/[0-9]{9}$/);
 
-    const steps = adapter.runtime.store.statusChanges.relatedOf(id).map((r) => [r.documentType, readFaceStep(adapter.runtime.store.statusChanges.related(r.id)!.content)?.step]);
+    const steps = await Promise.all((await adapter.runtime.store.statusChanges.relatedOf(id)).map(async (r) => [r.documentType, readFaceStep((await adapter.runtime.store.statusChanges.related(r.id))!.content)?.step]));
     expect(steps).to.deep.equal([
       ['face-state', '2400'],
       ['face-state', '2500'],
@@ -76,7 +76,7 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
       const voiding = await bodyOf(res);
       expect(res.status, JSON.stringify(voiding)).to.equal(200);
       expect(voiding.document_id).to.not.equal(invoiceId);
-      const request = JSON.parse(slow.runtime.store.documents.get(voiding.document_id)!.artifacts[0]!.content) as Record<string, string>;
+      const request = JSON.parse((await slow.runtime.store.documents.get(voiding.document_id))!.artifacts[0]!.content) as Record<string, string>;
       expect(request).to.deep.include({ numero_factura: 'FE-2025-0700', motivo: 'Factura emitida por error', emisor: 'A28000008' });
       await eventually(async () => ((await statusOf(voiding.document_id)).status === 'SUCCESS' ? true : undefined), 20_000, 'the cancellation request SUCCESS');
 
@@ -85,7 +85,7 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
         return s.status === 'FAILED' ? s : undefined;
       }, 20_000, 'the invoice FAILED (cancelled)');
       expect(JSON.parse(failed.provider_references)).to.deep.include({ key: 'face_registry_number', value: request.numero_registro });
-      const steps = slow.runtime.store.statusChanges.relatedOf(invoiceId).map((r) => readFaceStep(slow.runtime.store.statusChanges.related(r.id)!.content)?.step);
+      const steps = await Promise.all((await slow.runtime.store.statusChanges.relatedOf(invoiceId)).map(async (r) => readFaceStep((await slow.runtime.store.statusChanges.related(r.id))!.content)?.step));
       expect(steps).to.deep.equal(['4200', '4300']);
     } finally {
       await slow.close();

@@ -37,7 +37,7 @@ describe('KSEF in the sandbox: the simulated KSeF clears invoices (HTTP, real ru
     expect(isKsefNumber(ksefNumber), ksefNumber).to.equal(true);
 
     // The UPO is the SUCCESS status's related document, served by /download.
-    const related = adapter.runtime.store.statusChanges.relatedOf(invoiceId);
+    const related = (await adapter.runtime.store.statusChanges.relatedOf(invoiceId));
     expect(related.map((r) => [r.documentType, r.flow, r.status])).to.deep.equal([['ksef-upo', 'INBOUND', 'SUCCESS']]);
     const q = 'country=PL&transaction_type=B2B&model=CLEARANCE&document_type=ksef-upo';
     const download = await bodyOf(await adapter.call(`/einvoicing/documents/${related[0]!.id}/download?${q}`));
@@ -46,7 +46,7 @@ describe('KSEF in the sandbox: the simulated KSeF clears invoices (HTTP, real ru
     expect(upo).to.contain('<NumerFaktury>FV/2025/11/0001</NumerFaktury>');
 
     const correctiveId = await submit(fixture('corrective'));
-    const stored = adapter.runtime.store.documents.get(correctiveId)!.artifacts[0]!.content;
+    const stored = (await adapter.runtime.store.documents.get(correctiveId))!.artifacts[0]!.content;
     expect(stored).to.match(new RegExp(`<NrKSeF>1</NrKSeF>\\s*<NrKSeFFaKorygowanej>${ksefNumber}</NrKSeFFaKorygowanej>`));
     expect(stored).to.not.contain('NrKSeFN');
     expect((await settled(correctiveId)).status).to.equal('SUCCESS');

@@ -54,7 +54,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const exchange = new HttpsKsefExchange(KSEF_API.test, timeoutMs);
     const keys = publishedMinistryKeys(exchange, clock, (c) => ministryKey(c));
     const client = new KsefClient({ exchange, keys, ksefToken: KSEF_TOKEN, nip: NIP, clock, authPollMs: 1 });
-    return { t: new KsefTransport({ client, name: exchange.name, clock, logger, retry: { minMs: 100, maxMs: 5000 }, contentOf: () => INVOICE, idleCloseMs: 60_000 }), exchange };
+    return { t: new KsefTransport({ client, name: exchange.name, clock, logger, retry: { minMs: 100, maxMs: 5000 }, contentOf: async () => INVOICE, idleCloseMs: 60_000 }), exchange };
   }
 
   function publicKeys(): nock.Scope {

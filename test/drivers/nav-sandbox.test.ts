@@ -30,7 +30,7 @@ describe('NAV in the sandbox: the simulated NAV processes reports (HTTP, real ru
 
   const settled = (id: string) => settledStatus(adapter, id);
 
-  const stored = (id: string) => adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+  const stored = async (id: string) => (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
   const references = (xml: string) => [...xml.matchAll(/<lineNumberReference>(\d+)<\/lineNumberReference>/g)].map((m) => Number(m[1]));
   const index = (xml: string) => Number(/<modificationIndex>(\d+)<\/modificationIndex>/.exec(xml)?.[1]);
 
@@ -46,19 +46,19 @@ describe('NAV in the sandbox: the simulated NAV processes reports (HTTP, real ru
     // Two credit notes of the invoice (3 lines): index 1 with line 4, index 2 with line 5.
     const first = await submit(fixture('credit-note-modify'));
     const second = await submit({ ...fixture('credit-note-modify'), id: 'MSZ-2026-000110' });
-    expect([index(stored(first)), references(stored(first))]).to.deep.equal([1, [4]]);
-    expect([index(stored(second)), references(stored(second))]).to.deep.equal([2, [5]]);
+    expect([index((await stored(first))), references((await stored(first)))]).to.deep.equal([1, [4]]);
+    expect([index((await stored(second))), references((await stored(second)))]).to.deep.equal([2, [5]]);
     expect((await settled(first)).status).to.equal('SUCCESS');
     expect((await settled(second)).status).to.equal('SUCCESS');
 
     // The invoice resubmitted VOIDED: its STORNO, every line reversed, after the credit notes.
     const stornoId = await submit({ ...invoice, status: 'VOIDED' });
     expect(stornoId).to.not.equal(invoiceId);
-    const storno = stored(stornoId);
+    const storno = (await stored(stornoId));
     expect(storno).to.contain('<invoiceNumber>MSZ-2026-000101-STORNO</invoiceNumber>');
     expect([index(storno), references(storno)]).to.deep.equal([3, [6, 7, 8]]);
     expect(storno).to.contain('<quantity>-4</quantity>');
-    expect(adapter.runtime.store.documents.get(stornoId)!.artifacts[0]!.documentType).to.equal('nav-storno');
+    expect((await adapter.runtime.store.documents.get(stornoId))!.artifacts[0]!.documentType).to.equal('nav-storno');
     expect((await settled(stornoId)).status).to.equal('SUCCESS');
   });
 
@@ -66,7 +66,7 @@ describe('NAV in the sandbox: the simulated NAV processes reports (HTTP, real ru
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('credit-note-modify'), id: 'MSZ-2026-000111', billing_reference: [{ invoice_document_reference: { id: 'ELSEWHERE-1' } }] } });
     const body = await bodyOf(res);
     expect(res.status).to.equal(200);
-    const detail = adapter.runtime.store.documents.get(body.document_id)!.statuses[0]!.detail ?? '';
+    const detail = (await adapter.runtime.store.documents.get(body.document_id))!.statuses[0]!.detail ?? '';
     expect(detail).to.contain('NAV-108');
   });
 

@@ -239,7 +239,7 @@ describe('NAV transport against the NAV (nock, shaped by the official schemas)',
 
 describe('NAV network settings: the technical user from files, every problem at once', () => {
   const entity = fixtureConfig().business_entities.find((e) => e.id === 'minta-szallito')!;
-  const deps = (configDir: string) => ({ clock: () => new Date(), logger: createLogger('silent'), configDir, retry: { minMs: 1000, maxMs: 1000 }, contentOf: () => undefined, inbox: { add: () => false, of: () => [], sent: () => false } });
+  const deps = (configDir: string) => ({ clock: () => new Date(), logger: createLogger('silent'), configDir, retry: { minMs: 1000, maxMs: 1000 }, contentOf: async () => undefined, inbox: { add: async () => false, of: async () => [], sent: async () => false } });
   const user = { login: 'testtechuser001', password_file: 'pw', signature_key_file: 'sign', exchange_key_file: 'xchg' };
 
   it('reads the secrets from their files and names every file that is missing, empty or of the wrong size', () => {

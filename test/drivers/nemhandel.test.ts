@@ -159,11 +159,11 @@ receivers:
   it('delivers the invoice, and the buyer\'s BusinessReject becomes REJECTED with the OIOUBL response kept', async () => {
     const id = await submit(fixture('b2b-cvr'));
     await eventually(async () => (await statusOf(id)) === 'REJECTED', 10_000, 'REJECTED');
-    const statuses = adapter.runtime.store.documents.get(id)!.statuses.map((s) => s.status);
+    const statuses = (await adapter.runtime.store.documents.get(id))!.statuses.map((s) => s.status);
     expect(statuses).to.include.members(['ACCEPTED', 'SUCCESS', 'REJECTED']);
-    const related = adapter.runtime.store.statusChanges.relatedOf(id);
+    const related = (await adapter.runtime.store.statusChanges.relatedOf(id));
     expect(related).to.have.length(1);
-    const response = adapter.runtime.store.statusChanges.related(related[0]!.id)!;
+    const response = (await adapter.runtime.store.statusChanges.related(related[0]!.id))!;
     expect(related[0]).to.include({ documentType: 'oioubl-applicationresponse', flow: 'INBOUND' });
     expect(response.content).to.contain('<cbc:ResponseCode listID="urn:oioubl:codelist:responsecode-1.1" listAgencyID="320">BusinessReject</cbc:ResponseCode>');
     expect(response.content).to.contain('<cbc:Description>Ordrenummer mangler</cbc:Description>');

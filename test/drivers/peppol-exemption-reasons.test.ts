@@ -21,7 +21,7 @@ describe('PEPPOL: an exemption reason per document', () => {
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
     return { status: res.status, body: await bodyOf(res) };
   };
-  const xmlOf = (documentId: string) => adapter.runtime.store.documents.get(documentId)!.artifacts[0]!.content;
+  const xmlOf = async (documentId: string) => (await adapter.runtime.store.documents.get(documentId))!.artifacts[0]!.content;
 
   it('refuses an exempt line with no reason anywhere (PEPPOL-024, naming the path)', async () => {
     const { status, body } = await submit({ ...fixture('vat-exempt'), id: 'EX-1' });
@@ -42,7 +42,7 @@ describe('PEPPOL: an exemption reason per document', () => {
     ]) {
       const { status, body } = await submit(fixture(name!));
       expect(status, JSON.stringify(body)).to.equal(200);
-      const xml = xmlOf(body.document_id);
+      const xml = (await xmlOf(body.document_id));
       expect(xml).to.contain(`<cbc:TaxExemptionReasonCode>${code}</cbc:TaxExemptionReasonCode>`);
       expect(xml).to.contain(`<cbc:TaxExemptionReason>${text}</cbc:TaxExemptionReason>`);
     }
@@ -54,7 +54,7 @@ describe('PEPPOL: an exemption reason per document', () => {
     doc.lines[0].classified_tax_category[0].exemption_reason_code = 'VATEX-EU-132-1I';
     const { status, body } = await submit(doc);
     expect(status, JSON.stringify(body)).to.equal(200);
-    const xml = xmlOf(body.document_id);
+    const xml = (await xmlOf(body.document_id));
     expect(xml).to.contain('<cbc:TaxExemptionReasonCode>VATEX-EU-132-1I</cbc:TaxExemptionReasonCode>');
     expect(xml).not.to.contain('<cbc:TaxExemptionReason>');
   });

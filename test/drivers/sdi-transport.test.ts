@@ -84,7 +84,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
   });
 
   const statusOf = async (id: string) => bodyOf(await adapter.call(`/einvoicing/documents/${id}/status`));
-  const statuses = (id: string) => adapter.runtime.store.documents.get(id)!.statuses.map((s) => s.status);
+  const statuses = async (id: string) => (await adapter.runtime.store.documents.get(id))!.statuses.map((s) => s.status);
 
   /** Submits a fixture under a new number and waits until the SDI gave it an id. */
   async function submitted(name: string, number: string): Promise<{ id: string; sdiId: string }> {
@@ -92,7 +92,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
     const body = await bodyOf(res);
     expect(res.status, JSON.stringify(body)).to.equal(200);
     const id = body.document_id as string;
-    const messageId = await eventually(() => adapter.runtime.store.transmissions.state(id)?.messageId ?? undefined, 10_000, 'the SDI id');
+    const messageId = await eventually(async () => (await adapter.runtime.store.transmissions.state(id))?.messageId ?? undefined, 10_000, 'the SDI id');
     return { id, sdiId: messageId.replace(/^sdi:/, '') };
   }
 
@@ -115,20 +115,20 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
 
   it('sends the file to SdIRiceviFile with its SOAPAction and the SDI file name, and keeps the IdentificativoSdI', async () => {
     const { id, sdiId } = await submitted('b2b-rates-22-10-4', 'SDI-T-1');
-    const stored = adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+    const stored = (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
     const request = sent.find((s) => s.file === stored);
     expect(request, 'the stored file is the one sent').to.not.equal(undefined);
     expect(request!.action).to.equal('"http://www.fatturapa.it/SdIRiceviFile/RiceviFile"');
     expect(request!.fileName).to.match(/^IT02114490572_[0-9A-Z]{5}\.xml$/);
     expect(request!.file).to.contain(`<ProgressivoInvio>${request!.fileName.slice(14, 19)}</ProgressivoInvio>`);
-    expect(adapter.runtime.store.transmissions.state(id)!.messageId).to.equal(`sdi:${sdiId}`);
+    expect((await adapter.runtime.store.transmissions.state(id))!.messageId).to.equal(`sdi:${sdiId}`);
   });
 
   it('gives every file of the transmitter its own progressive, in submission order', async () => {
     const a = await submitted('b2b-rates-22-10-4', 'SDI-T-SEQ-1');
     const b = await submitted('b2b-rates-22-10-4', 'SDI-T-SEQ-2');
-    const progressive = (id: string) => /<ProgressivoInvio>([^<]+)</.exec(adapter.runtime.store.documents.get(id)!.artifacts[0]!.content)![1]!;
-    expect(parseInt(progressive(b.id), 36)).to.equal(parseInt(progressive(a.id), 36) + 1);
+    const progressive = async (id: string) => /<ProgressivoInvio>([^<]+)</.exec((await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content)![1]!;
+    expect(parseInt((await progressive(b.id)), 36)).to.equal(parseInt((await progressive(a.id)), 36) + 1);
     const names = sent.map((s) => s.fileName);
     expect(new Set(names).size).to.equal(names.length);
   });
@@ -156,17 +156,17 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
         // The SDI repeats a call it thinks failed: while the file is still tracked, too.
         expect((await notify(kind, file, sdiId)).status).to.equal(202);
       }
-      expect(adapter.runtime.store.inbox.of('SDI', `sdi:${sdiId}`).length, 'each notification kept once').to.equal(c.notifications.length);
+      expect((await adapter.runtime.store.inbox.of('SDI', `sdi:${sdiId}`)).length, 'each notification kept once').to.equal(c.notifications.length);
       // Every notification again: kept once, no status, no callback more.
-      const before = { statuses: statuses(id), callbacks: adapter.runtime.store.callbacks.ofDocument(id).length, related: adapter.runtime.store.statusChanges.relatedOf(id).length };
+      const before = { statuses: (await statuses(id)), callbacks: (await adapter.runtime.store.callbacks.ofDocument(id)).length, related: (await adapter.runtime.store.statusChanges.relatedOf(id)).length };
       for (const [kind, file] of c.notifications) expect((await notify(kind, file, sdiId)).status).to.equal(202);
       await new Promise((r) => setTimeout(r, 400));
-      expect(statuses(id)).to.deep.equal(c.statuses);
-      expect(adapter.runtime.store.callbacks.ofDocument(id).length).to.equal(before.callbacks);
-      expect(adapter.runtime.store.statusChanges.relatedOf(id).length).to.equal(before.related);
+      expect((await statuses(id))).to.deep.equal(c.statuses);
+      expect((await adapter.runtime.store.callbacks.ofDocument(id)).length).to.equal(before.callbacks);
+      expect((await adapter.runtime.store.statusChanges.relatedOf(id)).length).to.equal(before.related);
       expect(before.statuses).to.deep.equal(c.statuses);
       // Every notification is kept as an INBOUND related document of its status.
-      expect(adapter.runtime.store.statusChanges.relatedOf(id).map((r) => r.documentType)).to.deep.equal(c.notifications.map(([kind]) => `sdi-${{ RC: 'ricevuta-consegna', NS: 'notifica-scarto', MC: 'mancata-consegna', NE: 'notifica-esito', DT: 'decorrenza-termini', AT: 'attestazione-trasmissione' }[kind]}`));
+      expect((await adapter.runtime.store.statusChanges.relatedOf(id)).map((r) => r.documentType)).to.deep.equal(c.notifications.map(([kind]) => `sdi-${{ RC: 'ricevuta-consegna', NS: 'notifica-scarto', MC: 'mancata-consegna', NE: 'notifica-esito', DT: 'decorrenza-termini', AT: 'attestazione-trasmissione' }[kind]}`));
     });
   });
 
@@ -205,7 +205,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
     const unsent = await fetch(`${adapter.url}/networks/sdi/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: notificationCallXml('RC', '998', 'x.xml', notificationFor('rc.xml', '998')) });
     expect(unsent.status).to.equal(400);
     expect(await unsent.text()).to.contain('no file sent by this adapter has IdentificativoSdI 998');
-    expect(adapter.runtime.store.inbox.of('SDI', 'sdi:998')).to.deep.equal([]);
+    expect((await adapter.runtime.store.inbox.of('SDI', 'sdi:998'))).to.deep.equal([]);
     expect(sdiId).to.not.equal('998');
     const mismatched = await fetch(`${adapter.url}/networks/sdi/inbound`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body: notificationCallXml('RC', '999', 'x.xml', notificationFor('ns.xml', '999')) });
     expect(mismatched.status).to.equal(400);
@@ -217,7 +217,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
   it('retries EI02 (service unavailable) and ends EI03 (user not enabled) as FAILED', async () => {
     answers.push(transport('ricevi-file-answer-ei02.xml'));
     const retried = await submitted('b2b-rates-22-10-4', 'SDI-T-EI02');
-    expect(adapter.runtime.store.transmissions.state(retried.id)!.messageId).to.match(/^sdi:\d+$/);
+    expect((await adapter.runtime.store.transmissions.state(retried.id))!.messageId).to.match(/^sdi:\d+$/);
     answers.push(transport('ricevi-file-answer-ei03.xml'));
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('b2b-rates-22-10-4'), id: 'SDI-T-EI03' } });
     const id = (await bodyOf(res)).document_id as string;
@@ -227,7 +227,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
 
   it('signs the public body\'s file (XAdES-BES): the XSD holds and the signature verifies', async () => {
     const { id } = await submitted('b2g-fpa12', 'SDI-T-SIGNED');
-    const xml = adapter.runtime.store.documents.get(id)!.artifacts[0]!.content;
+    const xml = (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
     expect(xml).to.contain('<ds:SignatureValue>').and.not.to.contain('SignaturePolicyIdentifier');
     expect(signatureProblem(xml)).to.equal(undefined);
     expect(signatureProblem(xml.replace('Comune di Esempio', 'Comune di Altrove'))).to.be.a('string');
@@ -264,7 +264,7 @@ describe('SDI channel: SdIRiceviFile over mutual TLS to a local HTTPS server', f
     try {
       const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('b2b-rates-22-10-4'), id: 'SDI-MTLS-1' } });
       const id = (await bodyOf(res)).document_id as string;
-      await eventually(() => adapter.runtime.store.transmissions.state(id)?.messageId === 'sdi:4242' || undefined, 10_000, 'sent over mutual TLS');
+      await eventually(async () => (await adapter.runtime.store.transmissions.state(id))?.messageId === 'sdi:4242' || undefined, 10_000, 'sent over mutual TLS');
       expect(seen).to.deep.equal(['sdi-mtls']);
       const activation = await bodyOf(await adapter.call('/einvoicing/activations?business_entity_id=fornitore-esempio'));
       expect(activation.activations[0].status.message).to.match(/SDI's test environment/);

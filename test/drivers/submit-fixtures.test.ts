@@ -47,7 +47,7 @@ describe('POST /einvoicing/documents with every fixture', () => {
     }
     expect(res.status, JSON.stringify(body)).to.equal(200);
     expect(body.status).to.equal('ACCEPTED');
-    const stored = adapter.runtime.store.documents.get(body.document_id);
+    const stored = (await adapter.runtime.store.documents.get(body.document_id));
     expect(stored?.statuses.map((s) => s.status)).to.deep.equal(['ACCEPTED']);
     // Every artifact is its golden, byte for byte (ZUGFERD: the PDF and its XML). A chained
     // driver's link adds artifacts render does not make (VERIFACTU's QR code PNG): only the first is compared.

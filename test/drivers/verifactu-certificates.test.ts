@@ -63,7 +63,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
   });
 
   const start = (settings: Record<string, unknown>) => {
-    network = verifactuNetwork(settings, listLookup(ENTITIES), { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: () => undefined, inbox: { add: () => false, of: () => [], sent: () => false } });
+    network = verifactuNetwork(settings, listLookup(ENTITIES), { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: async () => undefined, inbox: { add: async () => false, of: async () => [], sent: async () => false } });
     return network;
   };
   const certificates = () => ({

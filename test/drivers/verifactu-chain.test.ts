@@ -5,7 +5,8 @@ import { PNG } from 'pngjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { soapRequest } from '../../drivers/verifactu/soap-request.js';
-import { openStore, type Store } from '../../src/store/store.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/store.js';
 import { killChildren, runBin, type Child } from '../helpers/child.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
@@ -25,10 +26,10 @@ const invoice = JSON.parse(readFileSync(join(FIXTURES_DIR, 'verifactu', 'invoice
 export const invoiceNumbered = (n: number, prefix = 'FV-C') => ({ ...invoice, id: `${prefix}/${String(n).padStart(4, '0')}` });
 
 /** The chain's records in order, checked link by link; returns them for the official check. */
-export function chainedRecords(store: Pick<Store, 'chains' | 'documents'>): string[] {
-  const links = store.chains.links(CHAIN);
+export async function chainedRecords(store: Pick<Store, 'chains' | 'documents'>): Promise<string[]> {
+  const links = (await store.chains.links(CHAIN));
   expect(links.map((l) => l.position)).to.deep.equal(links.map((_, i) => i + 1));
-  const records = links.map((l) => store.documents.get(l.documentId)!.artifacts[0]!.content);
+  const records = await Promise.all(links.map(async (l) => (await store.documents.get(l.documentId))!.artifacts[0]!.content));
   let previous: string | undefined;
   for (const [i, r] of records.entries()) {
     const own = /<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella>\s*<\/sum1:Registro(?:Alta|Anulacion)>/.exec(r)?.[1];
@@ -37,7 +38,7 @@ export function chainedRecords(store: Pick<Store, 'chains' | 'documents'>): stri
     else expect(/<sum1:RegistroAnterior>[\s\S]*?<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella>/.exec(r)?.[1], `record ${i + 1} chains to record ${i}`).to.equal(previous);
     previous = own;
   }
-  const head = store.chains.head(CHAIN);
+  const head = (await store.chains.head(CHAIN));
   if (records.length > 0) expect(JSON.parse(head!.head).huella).to.equal(previous);
   return records;
 }
@@ -78,7 +79,7 @@ describe('the VERIFACTU chain under concurrent submissions (HTTP, writer thread,
     const changed = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...invoiceNumbered(8), note: 'otra descripción' } });
     expect(changed.status).to.equal(400);
 
-    const records = chainedRecords(adapter.runtime.store);
+    const records = (await chainedRecords(adapter.runtime.store));
     expect(records).to.have.length(51);
     expect(records[50]).to.contain('<sum1:NumSerieFacturaAnulada>FV-C/0007</sum1:NumSerieFacturaAnulada>');
     officialCheck(records);
@@ -155,11 +156,11 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
     }
     await Promise.all(burst);
     expect((await first.child.exited).signal).to.equal('SIGKILL');
-    
+
     // Killed mid-burst: some records stored, not all; what is stored is already a whole chain.
-    const crashed = openStore(join(cwd, 'data'));
+    const crashed = await openStore(join(cwd, 'data'));
     try {
-      const stored = chainedRecords(crashed).length;
+      const stored = (await chainedRecords(crashed)).length;
       expect(stored).to.be.at.least(answered.length);
       expect(stored).to.be.below(TOTAL);
     } finally {
@@ -177,9 +178,9 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
     second.child.proc.kill('SIGTERM');
     await second.child.exited;
 
-    const store = openStore(join(cwd, 'data'));
+    const store = await openStore(join(cwd, 'data'));
     try {
-      const records = chainedRecords(store);
+      const records = (await chainedRecords(store));
       expect(records).to.have.length(TOTAL);
       officialCheck(records);
     } finally {

@@ -77,7 +77,7 @@ describe('VERIFACTU: the AEAT transport (nock as the AEAT test service)', functi
 
   function start(extra: Record<string, unknown> = {}): Transport & { flushDue(): Promise<void>; queued(): Record<string, number> } {
     const settings = { certificates: { [ENTITY]: { cert_file: pki.client('empresa').cert, key_file: pki.client('empresa').key, passphrase_env: PASS_ENV } }, ...extra };
-    network = verifactuNetwork(settings, listLookup([entity]), { clock, logger: createLogger('silent'), configDir: FIXTURES_DIR, retry: { minMs: 1000, maxMs: 8000 }, contentOf: (id) => stored.get(id), inbox: { add: () => false, of: () => [], sent: () => false } });
+    network = verifactuNetwork(settings, listLookup([entity]), { clock, logger: createLogger('silent'), configDir: FIXTURES_DIR, retry: { minMs: 1000, maxMs: 8000 }, contentOf: async (id) => stored.get(id), inbox: { add: async () => false, of: async () => [], sent: async () => false } });
     return network.transportFor(ENTITY) as never;
   }
 

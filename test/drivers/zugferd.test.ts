@@ -77,7 +77,7 @@ describe('ZUGFERD over HTTP: /download serves the PDF and the XML it embeds', fu
     const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
     const body = await bodyOf(res);
     expect(res.status).to.equal(200);
-    const stored = adapter.runtime.store.documents.get(body.document_id)!;
+    const stored = (await adapter.runtime.store.documents.get(body.document_id))!;
     expect(JSON.stringify(stored.statuses[0])).to.contain('ZUGFERD-080');
     const xml = stored.artifacts[1]!.content;
     expect(xml).to.not.contain('DefinedTradeContact');

@@ -4,8 +4,8 @@ import type { CallbackSites, SiteAccess } from '../../src/oauth/callback-sites.j
 export function staticSite(base: string, token?: string): Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'allHeld'> {
   const ready: SiteAccess = { kind: 'ready', base, token, oauth: false };
   return {
-    held: () => new Map(),
-    allHeld: () => false,
+    held: async () => new Map(),
+    allHeld: async () => false,
     access: async () => ready,
     unauthorized: async () => ready,
     holdCurrent: async (_site, reason) => ({ kind: 'held', reason }),

@@ -5,6 +5,7 @@ import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG } from '../helpers/fixtures.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
+import { queryRow, queryRows } from '../helpers/store-sql.js';
 
 const PLATFORM = 'http://platform.test';
 const FLAKY = '0088:4000000000027';
@@ -68,7 +69,7 @@ describe('the sandbox network', function () {
     it('retries a receiver that does not answer, with backoff, and then delivers', async () => {
       const id = await submit(adapter, invoiceTo('INV-SB-2', FLAKY));
       await eventually(async () => (await statusOf(adapter, id)).status === 'SUCCESS', 10_000, 'delivery after two network errors');
-      const t = adapter.runtime.store.db.prepare('SELECT state, attempts FROM transmissions WHERE document_id = ?').get(id);
+      const t = await queryRow(adapter.runtime.store, 'SELECT state, attempts FROM transmissions WHERE document_id = ?', id);
       expect(t).to.deep.equal({ state: 'done', attempts: 3 });
       expect(adapter.logs.filter((l) => l.msg === 'transmission failed; retrying' && l.document_id === id)).to.have.length(2);
     });
@@ -98,7 +99,7 @@ describe('the sandbox network', function () {
 
     it('refuses a buyer response before delivery, and fails a document for good on an injected permanent failure', async () => {
       const id = await submit(adapter, invoiceTo('INV-SB-4'));
-      await eventually(() => adapter.runtime.store.transmissions.state(id)?.state === 'sent', 5000, 'hand-over to the network');
+      await eventually(async () => (await adapter.runtime.store.transmissions.state(id))?.state === 'sent', 5000, 'hand-over to the network');
       const early = await control(adapter, id, 'buyer-response', { status: 'ACCEPTED' });
       expect(early.status).to.equal(409);
       expect((await bodyOf(early)).errors[0].message).to.match(/has not been delivered yet/);
@@ -109,9 +110,9 @@ describe('the sandbox network', function () {
         return s.status === 'FAILED' && s;
       }, 5000, 'FAILED');
       expect(status.processing_details).to.deep.equal({ errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The receiving access point is down for good' }] });
-      expect(adapter.runtime.store.transmissions.state(id)?.state).to.equal('done');
+      expect((await adapter.runtime.store.transmissions.state(id))?.state).to.equal('done');
       // Callbacks are queued though BILLING_URL is unset: nothing is lost, they wait for it.
-      expect(adapter.runtime.store.callbacks.ofDocument(id).map((r) => r.state)).to.deep.equal(['pending']);
+      expect((await adapter.runtime.store.callbacks.ofDocument(id)).map((r) => r.state)).to.deep.equal(['pending']);
     });
 
     it('takes a FAILED document again under the same platform id as a new document, and ends the old one\'s unsent callbacks', async () => {
@@ -121,29 +122,29 @@ describe('the sandbox network', function () {
       const changed = await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...body, note: 'corrected' } });
       expect(changed.status).to.equal(400);
       expect((await bodyOf(changed)).errors[0].message).to.match(/already submitted as document .* with a different body/);
-      await eventually(() => adapter.runtime.store.transmissions.state(first)?.state === 'sent', 5000, 'hand-over to the network');
+      await eventually(async () => (await adapter.runtime.store.transmissions.state(first))?.state === 'sent', 5000, 'hand-over to the network');
       expect((await control(adapter, first, 'network-failure', { mode: 'permanent' })).status).to.equal(202);
       await eventually(async () => (await statusOf(adapter, first)).status === 'FAILED', 5000, 'FAILED');
-      expect(adapter.runtime.store.callbacks.ofDocument(first).map((r) => r.state)).to.deep.equal(['pending']);
+      expect((await adapter.runtime.store.callbacks.ofDocument(first)).map((r) => r.state)).to.deep.equal(['pending']);
 
       // The platform resends the same body (send_einvoice after a transient cause was fixed).
       const second = await submit(adapter, body);
       expect(second).to.not.equal(first);
       expect((await statusOf(adapter, second)).status).to.equal('ACCEPTED');
       expect(await submit(adapter, body)).to.equal(second); // the newest document answers from now on
-      const [old] = adapter.runtime.store.callbacks.ofDocument(first);
+      const [old] = (await adapter.runtime.store.callbacks.ofDocument(first));
       expect(old).to.include({ state: 'failed', lastError: `superseded by document ${second}` });
       // The failed document keeps its history and stays downloadable by its own id.
       expect((await statusOf(adapter, first)).status).to.equal('FAILED');
 
       // Fail the second as well: a corrected body is then a third document.
-      await eventually(() => adapter.runtime.store.transmissions.state(second)?.state === 'sent', 5000, 'hand-over of the second');
+      await eventually(async () => (await adapter.runtime.store.transmissions.state(second))?.state === 'sent', 5000, 'hand-over of the second');
       expect((await control(adapter, second, 'network-failure', { mode: 'permanent' })).status).to.equal(202);
       await eventually(async () => (await statusOf(adapter, second)).status === 'FAILED', 5000, 'the second FAILED');
       const third = await submit(adapter, { ...body, note: 'corrected' });
       expect([first, second]).to.not.include(third);
-      const rows = adapter.runtime.store.db.prepare("SELECT id FROM documents WHERE platform_id = 'INV-SB-6' ORDER BY created_at, id").all();
-      expect(rows.map((r) => (r as { id: string }).id)).to.deep.equal([first, second, third]);
+      const rows = await queryRows<{ id: string }>(adapter.runtime.store, "SELECT id FROM documents WHERE platform_id = 'INV-SB-6' ORDER BY created_at, id");
+      expect(rows.map((r) => r.id)).to.deep.equal([first, second, third]);
     });
 
     it('retries a document whose first sends fail (injected while queued) and fails it at the retry horizon', async () => {
@@ -158,7 +159,7 @@ describe('the sandbox network', function () {
         }, 10_000, 'FAILED at the horizon');
         expect(status.processing_details.errors[0].code).to.equal('SERVICE_UNAVAILABLE');
         expect(status.processing_details.errors[0].message).to.match(/within the retry horizon/);
-        expect(horizon.runtime.store.transmissions.state(id)?.state).to.equal('failed');
+        expect((await horizon.runtime.store.transmissions.state(id))?.state).to.equal('failed');
       } finally {
         await horizon.close();
       }
@@ -173,7 +174,7 @@ describe('the sandbox network', function () {
       expect(res.status).to.equal(404);
       await new Promise((r) => setTimeout(r, 200));
       expect((await statusOf(adapter, id)).status).to.equal('ACCEPTED');
-      expect(adapter.runtime.store.transmissions.state(id)?.state).to.equal('queued');
+      expect((await adapter.runtime.store.transmissions.state(id))?.state).to.equal('queued');
     } finally {
       await adapter.close();
     }

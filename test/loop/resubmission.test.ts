@@ -12,6 +12,7 @@ import { eventually, sandboxConfig } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
+import { queryRows } from '../helpers/store-sql.js';
 
 // Billing and the real adapter wired together in one process (real ports, real SQLite files,
 // the sandbox network with a receiver whose access point refuses everything):
@@ -76,7 +77,7 @@ describe('send_einvoice against the real adapter: resubmission after FAILED, app
     expect(second.message).to.equal('INVALID_DATA: The receiver is not registered on the network');
 
     // Two adapter documents under the invoice's id, each FAILED with its own history.
-    const docs = adapter.runtime.store.db.prepare('SELECT id FROM documents WHERE platform_id = ? ORDER BY created_at, id').all(invoice.id) as { id: string }[];
+    const docs = await queryRows<{ id: string }>(adapter.runtime.store, 'SELECT id FROM documents WHERE platform_id = ? ORDER BY created_at, id', invoice.id);
     expect(docs.map((d) => d.id)).to.deep.equal([first.reference_id, second.reference_id]);
     for (const d of docs) expect((await bodyOf(await adapter.call(`/einvoicing/documents/${d.id}/status`))).status).to.equal('FAILED');
   });

@@ -52,23 +52,23 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
   }
 
   const submit = async (id: string) => (await expectStatus(adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceBy(id, VAT) }), 200)).document_id as string;
-  const rowsOf = (documentId: string) => adapter.runtime.store.callbacks.ofDocument(documentId);
-  const deliveredAll = (documentId: string) => {
-    const rows = rowsOf(documentId);
-    return rows.length > 0 && rows.every((r) => r.state === 'delivered') && adapter.runtime.store.documents.statusHistory(documentId)!.statuses.some((s) => s.status === 'SUCCESS');
+  const rowsOf = async (documentId: string) => (await adapter.runtime.store.callbacks.ofDocument(documentId));
+  const deliveredAll = async (documentId: string) => {
+    const rows = await rowsOf(documentId);
+    return rows.length > 0 && rows.every((r) => r.state === 'delivered') && (await adapter.runtime.store.documents.statusHistory(documentId))!.statuses.some((s) => s.status === 'SUCCESS');
   };
   const receivedFor = (platformId: string) => site.received.filter((r) => r.path === `/sites/acme/api/v2/invoices/${platformId}/einvoice_status`);
 
   it('refreshes a token that expired between two callbacks and delivers both, none lost, none twice', async () => {
     const first = await submit('INV-T1');
-    await eventually(() => deliveredAll(first), 10_000, 'the first document\'s callbacks');
+    await eventually(async () => (await deliveredAll(first)), 10_000, 'the first document\'s callbacks');
     const before = receivedFor('INV-T1');
-    expect(before.length).to.equal(rowsOf(first).length);
+    expect(before.length).to.equal((await rowsOf(first)).length);
     offset += 2 * HOUR; // the access token (1 hour) is now expired, by both clocks
     const second = await submit('INV-T2');
-    await eventually(() => deliveredAll(second), 10_000, 'the second document\'s callbacks');
+    await eventually(async () => (await deliveredAll(second)), 10_000, 'the second document\'s callbacks');
     const after = receivedFor('INV-T2');
-    expect(after.length).to.equal(rowsOf(second).length);
+    expect(after.length).to.equal((await rowsOf(second)).length);
     expect(new Set(after.map((r) => String(r.form.status))).size).to.equal(after.length); // each status once
     expect(after[0]!.token).not.to.equal(before[0]!.token);
     expect(site.grants).to.deep.equal(['authorization_code', 'refresh_token']);
@@ -79,10 +79,10 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
   it('refreshes once after a 401 and posts again', async () => {
     site.refuseNext(1);
     const id = await submit('INV-T3');
-    await eventually(() => deliveredAll(id), 10_000, 'the callbacks after a 401');
+    await eventually(async () => (await deliveredAll(id)), 10_000, 'the callbacks after a 401');
     expect(site.unauthorized).to.equal(1);
     expect(site.grants.filter((g) => g === 'refresh_token')).to.have.length(2);
-    expect(receivedFor('INV-T3').length).to.equal(rowsOf(id).length);
+    expect(receivedFor('INV-T3').length).to.equal((await rowsOf(id)).length);
   });
 
   it('holds the merchant\'s callbacks when the refresh token is revoked, says so in /health, and delivers them after reconnecting', async () => {
@@ -94,9 +94,9 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
       return m.connection.status === 'held' ? m : undefined;
     }, 10_000, 'the merchant held');
     expect(held.connection.reason).to.contain('invalid_grant');
-    await eventually(() => adapter.runtime.store.documents.statusHistory(id)!.statuses.some((s) => s.status === 'SUCCESS'), 10_000, 'SUCCESS recorded');
+    await eventually(async () => (await adapter.runtime.store.documents.statusHistory(id))!.statuses.some((s) => s.status === 'SUCCESS'), 10_000, 'SUCCESS recorded');
     await new Promise((r) => setTimeout(r, 300));
-    const pending = rowsOf(id);
+    const pending = (await rowsOf(id));
     expect(pending.length).to.be.greaterThan(0);
     expect(pending.every((r) => r.state === 'pending' && r.attempts <= 1)).to.equal(true);
     expect(receivedFor('INV-T4')).to.deep.equal([]);
@@ -107,8 +107,8 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
     expect(report.components.find((c: { id: string }) => c.id === 'callbacks')).to.include({ status: 'WARN', description: 'Callbacks of 1 merchant are held until connected again (GET /admin/merchants says which).' });
 
     await connect();
-    await eventually(() => deliveredAll(id), 10_000, 'the held callbacks after reconnecting');
-    expect(receivedFor('INV-T4').length).to.equal(rowsOf(id).length);
+    await eventually(async () => (await deliveredAll(id)), 10_000, 'the held callbacks after reconnecting');
+    expect(receivedFor('INV-T4').length).to.equal((await rowsOf(id)).length);
     expect((await bodyOf(await adapter.call('/health', { key: null }))).status).to.equal('UP');
     expect(adapter.logs.map((l) => JSON.stringify(l)).join('\n')).not.to.match(/eyJ[A-Za-z0-9_-]{10,}\./); // no token in the log
   });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../../src/store/db.js';
 import { migrate, schemaVersion } from '../../src/store/migrate.js';
 import { MIGRATIONS, type Migration } from '../../src/store/migrations/index.js';
-import { openStore } from '../../src/store/store.js';
+import { openSqliteStore as openStore } from '../../src/store/sqlite-store.js';
 
 const tempDir = () => makeTempDir('adapter-store-');
 
@@ -22,7 +22,7 @@ describe('the store', () => {
     }
   });
 
-  it('applies the numbered migrations once and records them', () => {
+  it('applies the numbered migrations once and records them', async () => {
     const dir = tempDir();
     const first = openStore(dir, () => new Date('2026-01-02T03:04:05.000Z'));
     expect(first.migration.applied.map((m) => m.version)).to.deep.equal(MIGRATIONS.map((m) => m.version));
@@ -35,7 +35,7 @@ describe('the store', () => {
     expect(second.migration.applied).to.deep.equal([]);
     expect(second.migration.version).to.equal(MIGRATIONS.length);
     expect(second.instanceId).to.equal(instanceId);
-    expect(second.ping()).to.deep.equal({ schemaVersion: MIGRATIONS.length });
+    expect(await second.ping()).to.deep.equal({ schemaVersion: MIGRATIONS.length });
     second.close();
   });
 
@@ -113,10 +113,12 @@ describe('the store', () => {
     b.close();
   });
 
-  it('ping throws once the database is closed', () => {
+  it('ping rejects once the database is closed', async () => {
     const store = openStore(tempDir());
-    store.close();
-    expect(() => store.ping()).to.throw();
-    store.close(); // closing twice is harmless
+    await store.close();
+    let error: unknown;
+    await store.ping().catch((err: unknown) => (error = err));
+    expect(error).to.be.instanceOf(Error);
+    await store.close(); // closing twice is harmless
   });
 });

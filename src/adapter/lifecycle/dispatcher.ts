@@ -22,6 +22,8 @@ export interface DispatcherDeps {
   logger: Logger;
   concurrency: number;
   retry: RetryPolicy;
+  /** Brought up to date before each pass, so the networks see entities another process changed. */
+  directory?: { refresh(): Promise<unknown> } | undefined;
 }
 
 /**
@@ -36,11 +38,12 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     super('dispatcher', deps.concurrency, deps.clock, deps.logger);
   }
 
-  protected due(now: string, limit: number): TransmissionRow[] {
+  protected async due(now: string, limit: number): Promise<TransmissionRow[]> {
+    await this.deps.directory?.refresh();
     return this.deps.store.transmissions.due(now, limit);
   }
 
-  protected nextDueAt(): string | undefined {
+  protected nextDueAt(): Promise<string | undefined> {
     return this.deps.store.transmissions.nextDueAt();
   }
 
@@ -49,14 +52,12 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   }
 
   /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */
-  private postpone(row: TransmissionRow, err: unknown): void {
+  private async postpone(row: TransmissionRow, err: unknown): Promise<void> {
     const { store, clock, retry, logger } = this.deps;
     logger.error({ err, document_id: row.documentId }, 'dispatch failed unexpectedly; the document will be tried again');
     const now = clock();
     try {
-      store.transaction(() =>
-        store.transmissions.retryLater(row.documentId, new Date(now.getTime() + backoffDelay(row.attempts + 1, retry)).toISOString(), String(err), now.toISOString()),
-      );
+      await store.transmissions.retryLater(row.documentId, new Date(now.getTime() + backoffDelay(row.attempts + 1, retry)).toISOString(), String(err), now.toISOString());
     } catch (again) {
       logger.error({ err: again, document_id: row.documentId }, 'could not postpone the document');
     }
@@ -66,10 +67,10 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     // Sending needs the rendered artifact; tracking only who the document is and where it stands.
     const { documents } = this.deps.store;
     if (row.state === 'queued') {
-      const doc = documents.get(row.documentId);
+      const doc = await documents.get(row.documentId);
       if (doc) await this.send(row, doc);
     } else {
-      const head = documents.head(row.documentId);
+      const head = await documents.head(row.documentId);
       if (head) await this.track(row, head);
     }
   }
@@ -89,7 +90,7 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
       const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1 });
       const at = clock().toISOString();
-      await store.batched(() => store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at));
+      await store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at);
     } catch (err) {
       await this.sendFailed(row, doc, err, now);
     }
@@ -106,11 +107,11 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
     if (transportError?.permanent || expired) {
       const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
-      await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], () => store.transmissions.failed(doc.id, message, at));
+      await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], { kind: 'failed', documentId: doc.id, error: message, at });
       return;
     }
     logger.warn({ document_id: doc.id, attempt: row.attempts + 1, err: message }, 'transmission failed; retrying');
-    await store.batched(() => store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at));
+    await store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at);
   }
 
   private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {
@@ -129,6 +130,6 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     // A transport that could not read its network this time answers no events (FACe while it is
     // down): what was recorded stays counted, so nothing is recorded twice when it answers again.
     const seen = Math.max(row.eventsSeen, tracking.events.length);
-    await recorder.record(doc, fresh, () => store.transmissions.tracked(doc.id, seen, tracking.done, tracking.checkAgainAt ?? at, at));
+    await recorder.record(doc, fresh, { kind: 'tracked', documentId: doc.id, eventsSeen: seen, done: tracking.done, nextAt: tracking.checkAgainAt ?? at, at });
   }
 }

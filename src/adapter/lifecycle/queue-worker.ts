@@ -32,9 +32,9 @@ export abstract class QueueWorker<Row extends QueueRow> {
   }
 
   /** Rows due at `now`, oldest first (may include rows in hand). */
-  protected abstract due(now: string, limit: number): Row[];
+  protected abstract due(now: string, limit: number): Promise<Row[]>;
   /** When the earliest queued row falls due. */
-  protected abstract nextDueAt(): string | undefined;
+  protected abstract nextDueAt(): Promise<string | undefined>;
   /** Works one row to its next resting state; errors are logged, the row stays queued. */
   protected abstract handle(row: Row): Promise<void>;
   /** Called once when closing starts (e.g. to cut retry waits short). */
@@ -53,12 +53,14 @@ export abstract class QueueWorker<Row extends QueueRow> {
     if (this.inHand.size > 0) await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  private fill(): void {
+  private async fill(): Promise<void> {
     if (this.closed) return;
     // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
     const now = this.now().toISOString();
     if (this.inHand.size < this.concurrency) {
-      for (const row of this.due(now, this.concurrency + this.inHand.size)) {
+      const due = await this.due(now, this.concurrency + this.inHand.size);
+      if (this.closed) return;
+      for (const row of due) {
         if (this.inHand.size >= this.concurrency) break;
         if (this.inHand.has(row.documentId)) continue;
         this.inHand.add(row.documentId);
@@ -68,7 +70,8 @@ export abstract class QueueWorker<Row extends QueueRow> {
       }
     }
     // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.
-    const next = this.nextDueAt();
+    const next = await this.nextDueAt();
+    if (this.closed) return;
     this.wake.at(next !== undefined && next > now ? next : undefined);
   }
 

@@ -1,6 +1,7 @@
 import { callbackForm, callbackPath } from '../../callbacks/callback-form.js';
 import type { StatusChange } from '../../store/status-changes.js';
 import type { Store } from '../../store/store.js';
+import type { TransmissionStep } from '../../store/transmissions.js';
 
 /** The document a status belongs to, as the callback needs it. */
 export interface DocumentRef {
@@ -27,7 +28,7 @@ export class StatusRecorder {
   private readonly listeners: (() => void)[] = [];
 
   constructor(
-    private readonly store: Pick<Store, 'batched' | 'statusChanges'>,
+    private readonly store: Pick<Store, 'statusChanges'>,
     private readonly options: StatusRecorderOptions,
   ) {}
 
@@ -36,11 +37,11 @@ export class StatusRecorder {
   }
 
   /**
-   * Resolves once committed. The commit is shared with the other writes of the same event-loop
-   * turn (group commit): the dispatcher's statuses cost one fsync per batch, not one each, on
-   * the thread that also serves HTTP.
+   * Resolves once committed, with `step` (the transmission row's advance) in the same
+   * transaction. On SQLite the commit is shared with the other writes of the same event-loop
+   * turn (group commit): the dispatcher's statuses cost one fsync per batch, not one each.
    */
-  async record(doc: DocumentRef, statuses: readonly NewStatus[], alsoInTransaction?: () => void): Promise<void> {
+  async record(doc: DocumentRef, statuses: readonly NewStatus[], step?: TransmissionStep): Promise<void> {
     const path = callbackPath(doc.type, doc.platformId);
     const changes = statuses.map((s): StatusChange => {
       const change: StatusChange = { ...s, documentId: doc.id };
@@ -48,10 +49,7 @@ export class StatusRecorder {
       const expiresAt = new Date(Date.parse(s.at) + this.options.callbackHorizonMs).toISOString();
       return { ...change, callback: { path, body: callbackForm(change, this.options), expiresAt } };
     });
-    await this.store.batched(() => {
-      for (const c of changes) this.store.statusChanges.record(c);
-      alsoInTransaction?.();
-    });
+    await this.store.statusChanges.record(changes, step);
     if (changes.length > 0) for (const l of this.listeners) l();
   }
 }

@@ -7,9 +7,11 @@ export class WakeTimer {
   private timer: NodeJS.Timeout | undefined;
   private immediate = false;
   private stopped = false;
+  private running = false;
+  private again = false;
 
   constructor(
-    private readonly work: () => void,
+    private readonly work: () => Promise<void>,
     /** Told when a run throws (a database that cannot be read); the next run comes after the longest sleep. */
     private readonly onError: (err: unknown) => void,
     private readonly maxSleepMs = 5_000,
@@ -17,13 +19,25 @@ export class WakeTimer {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
+  // One run at a time (the queue is read asynchronously): a wake during a run means one more after it.
   private run(): void {
-    try {
-      this.work();
-    } catch (err) {
-      this.onError(err);
-      this.at(undefined);
+    if (this.running) {
+      this.again = true;
+      return;
     }
+    this.running = true;
+    this.work()
+      .catch((err: unknown) => {
+        this.onError(err);
+        this.at(undefined);
+      })
+      .finally(() => {
+        this.running = false;
+        if (this.again) {
+          this.again = false;
+          this.soon();
+        }
+      });
   }
 
   soon(): void {

@@ -26,52 +26,52 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   const { store, directory, clock } = deps;
   const changed = () => deps.onDirectoryChanged?.();
 
-  router.get('/business-entities', (ctx) => {
-    ctx.body = { business_entities: listEntities(store) };
+  router.get('/business-entities', async (ctx) => {
+    ctx.body = { business_entities: await listEntities(store) };
   });
-  router.post('/business-entities', (ctx) => {
+  router.post('/business-entities', async (ctx) => {
     ctx.status = 201;
-    ctx.body = addEntity(store, ctx.request.body, clock());
+    ctx.body = await addEntity(store, ctx.request.body, clock());
   });
-  router.get('/business-entities/:id', (ctx) => {
-    ctx.body = getEntity(store, ctx.params.id!);
+  router.get('/business-entities/:id', async (ctx) => {
+    ctx.body = await getEntity(store, ctx.params.id!);
   });
-  router.put('/business-entities/:id', (ctx) => {
-    ctx.body = replaceEntity(store, ctx.params.id!, ctx.request.body, clock());
+  router.put('/business-entities/:id', async (ctx) => {
+    ctx.body = await replaceEntity(store, ctx.params.id!, ctx.request.body, clock());
   });
-  router.delete('/business-entities/:id', (ctx) => {
-    removeEntity(store, ctx.params.id!, clock());
+  router.delete('/business-entities/:id', async (ctx) => {
+    await removeEntity(store, ctx.params.id!, clock());
     ctx.status = 204;
   });
 
-  router.get('/merchants', (ctx) => {
-    ctx.body = { merchants: [...directory.current().merchants.values()].map((m) => merchantView(store, m)) };
+  router.get('/merchants', async (ctx) => {
+    ctx.body = { merchants: await Promise.all([...(await directory.refresh()).merchants.values()].map((m) => merchantView(store, m))) };
   });
-  router.post('/merchants', (ctx) => {
-    const merchant = createMerchant(store, directory, ctx.request.body, clock());
+  router.post('/merchants', async (ctx) => {
+    const merchant = await createMerchant(store, directory, ctx.request.body, clock());
     changed();
     ctx.status = 201;
-    ctx.body = merchantView(store, merchant);
+    ctx.body = await merchantView(store, merchant);
   });
-  router.get('/merchants/:id', (ctx) => {
-    ctx.body = merchantView(store, getMerchant(directory, ctx.params.id!));
+  router.get('/merchants/:id', async (ctx) => {
+    ctx.body = await merchantView(store, getMerchant(directory, ctx.params.id!));
   });
-  router.put('/merchants/:id', (ctx) => {
-    const merchant = replaceMerchant(store, directory, ctx.params.id!, ctx.request.body, clock());
+  router.put('/merchants/:id', async (ctx) => {
+    const merchant = await replaceMerchant(store, directory, ctx.params.id!, ctx.request.body, clock());
     changed();
-    ctx.body = merchantView(store, merchant);
+    ctx.body = await merchantView(store, merchant);
   });
-  router.delete('/merchants/:id', (ctx) => {
-    deleteMerchant(store, ctx.params.id!);
+  router.delete('/merchants/:id', async (ctx) => {
+    await deleteMerchant(store, ctx.params.id!);
     changed();
     ctx.status = 204;
   });
-  router.post('/merchants/:id/api-keys', (ctx) => {
+  router.post('/merchants/:id/api-keys', async (ctx) => {
     ctx.status = 201;
-    ctx.body = createApiKey(store, ctx.params.id!, clock());
+    ctx.body = await createApiKey(store, ctx.params.id!, clock());
   });
-  router.delete('/merchants/:id/api-keys/:key_id', (ctx) => {
-    revokeApiKey(store, ctx.params.id!, ctx.params.key_id!, clock());
+  router.delete('/merchants/:id/api-keys/:key_id', async (ctx) => {
+    await revokeApiKey(store, ctx.params.id!, ctx.params.key_id!, clock());
     ctx.status = 204;
   });
   /** The URL the merchant opens to authorize the adapter's callbacks (`merchants connect ID` prints the same). */

@@ -23,13 +23,13 @@ export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void 
     ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string, principalOf(ctx));
   });
   /** GET /einvoicing/documents/{document_id}/status — the current status and its history's payloads. */
-  router.get('/einvoicing/documents/:document_id/status', (ctx) => {
-    ctx.body = documentStatus(ctx.params.document_id!, deps.store, principalOf(ctx));
+  router.get('/einvoicing/documents/:document_id/status', async (ctx) => {
+    ctx.body = await documentStatus(ctx.params.document_id!, deps.store, principalOf(ctx));
   });
   /** GET /einvoicing/documents/{document_id}/download — content and signed links of each representation. */
-  router.get('/einvoicing/documents/:document_id/download', (ctx) => {
+  router.get('/einvoicing/documents/:document_id/download', async (ctx) => {
     const q = parseQuery(DownloadQuery, ctx.query);
-    ctx.body = downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx));
+    ctx.body = await downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx));
   });
 }
 

@@ -9,11 +9,11 @@ import { bytesOf, findDownloadable } from '../services/document-download.js';
  * download: no API key, the signed link is the credential (403 when forged or expired).
  */
 export function filesRoutes(router: Router, deps: { store: Store; links: DownloadLinks; clock: () => Date }): void {
-  router.get('/einvoicing/files/:document_id/:index', (ctx) => {
+  router.get('/einvoicing/files/:document_id/:index', async (ctx) => {
     const documentId = ctx.params.document_id!;
     const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
     const merchantId = typeof ctx.query.merchant === 'string' ? ctx.query.merchant : '';
-    const found = findDownloadable(deps.store, documentId);
+    const found = await findDownloadable(deps.store, documentId);
     // A link re-aimed at another merchant's document is answered as a missing document.
     if (found && found.merchantId !== merchantId) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
     deps.links.verify({ documentId, index, merchantId }, ctx.query.expires, ctx.query.signature, deps.clock());

@@ -7,9 +7,9 @@ import { BuyerResponseSchema, injectBuyerResponse, injectNetworkFailure, Network
  * POST /sandbox/documents/{document_id}/network-failure and …/buyer-response.
  */
 export function sandboxRoutes(router: Router, deps: SandboxControlDeps): void {
-  router.post('/sandbox/documents/:document_id/network-failure', (ctx) => {
+  router.post('/sandbox/documents/:document_id/network-failure', async (ctx) => {
     ctx.status = 202;
-    ctx.body = injectNetworkFailure(ctx.params.document_id!, parseBody(NetworkFailureSchema, ctx.request.body), deps);
+    ctx.body = await injectNetworkFailure(ctx.params.document_id!, parseBody(NetworkFailureSchema, ctx.request.body), deps);
   });
   router.post('/sandbox/documents/:document_id/buyer-response', async (ctx) => {
     ctx.status = 201;

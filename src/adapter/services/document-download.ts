@@ -36,11 +36,11 @@ export interface Downloadable {
 }
 
 /** A submitted document, or a related document (scenario taken from the document it belongs to). */
-export function findDownloadable(store: Pick<Store, 'documents' | 'statusChanges'>, id: string): Downloadable | undefined {
-  const doc = store.documents.get(id);
+export async function findDownloadable(store: Pick<Store, 'documents' | 'statusChanges'>, id: string): Promise<Downloadable | undefined> {
+  const doc = await store.documents.get(id);
   if (doc) return { ...doc, representations: doc.artifacts.map((a) => ({ mimeType: a.mimeType, content: a.content, encoding: a.encoding })) };
-  const related = store.statusChanges.related(id);
-  const parent = related && store.documents.get(related.documentId);
+  const related = await store.statusChanges.related(id);
+  const parent = related && (await store.documents.get(related.documentId));
   if (!related || !parent) return undefined;
   return { ...parent, id: related.id, documentType: related.documentType, representations: [{ mimeType: related.mimeType, content: related.content }] };
 }
@@ -51,8 +51,8 @@ export interface DownloadDeps {
   clock: () => Date;
 }
 
-export function downloadDocument(id: string, q: DownloadQuery, base: string, requestId: string, deps: DownloadDeps, principal: Principal): DownloadResponse {
-  const found = findDownloadable(deps.store, id);
+export async function downloadDocument(id: string, q: DownloadQuery, base: string, requestId: string, deps: DownloadDeps, principal: Principal): Promise<DownloadResponse> {
+  const found = await findDownloadable(deps.store, id);
   // Another merchant's document is answered exactly as a missing one.
   if (!found || !sees(principal, found.merchantId)) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
   const asked = { model: q.model, country: q.country.toUpperCase(), transaction_type: q.transaction_type, document_type: q.document_type };

@@ -11,9 +11,9 @@ import type { DocumentStatusBody } from '../schemas/responses.js';
 // both as the JSON strings the SPI asks for; `processing_details` carries the errors the
 // current status reports.
 
-export function documentStatus(id: string, store: Pick<Store, 'documents'>, principal: Principal): DocumentStatusBody {
-  const merchantId = store.documents.merchantOf(id);
-  const history = merchantId !== undefined && sees(principal, merchantId) ? store.documents.statusHistory(id) : undefined;
+export async function documentStatus(id: string, store: Pick<Store, 'documents'>, principal: Principal): Promise<DocumentStatusBody> {
+  const merchantId = await store.documents.merchantOf(id);
+  const history = merchantId !== undefined && sees(principal, merchantId) ? await store.documents.statusHistory(id) : undefined;
   if (!history || history.statuses.length === 0) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
   const current = history.statuses[history.statuses.length - 1]!;
   const errors = current.errors ? (JSON.parse(current.errors) as (SpiErrorItem & { help_url?: string })[]) : [];

@@ -18,8 +18,8 @@ export interface HealthDeps {
  * The health report of GET /health and of credentials/validate's 503. DOWN when any component
  * is down. Descriptions stay generic: /health needs no credentials, so causes go to the log.
  */
-export function healthReport(deps: HealthDeps): HealthReport {
-  const components = [databaseComponent(deps), driversComponent(deps.drivers), ...callbacksComponent(deps)];
+export async function healthReport(deps: HealthDeps): Promise<HealthReport> {
+  const components = [await databaseComponent(deps), driversComponent(deps.drivers), ...(await callbacksComponent(deps))];
   const down = components.filter((c) => c.status === 'DOWN');
   const warn = components.filter((c) => c.status === 'WARN');
   return {
@@ -35,10 +35,10 @@ export function healthReport(deps: HealthDeps): HealthReport {
   };
 }
 
-function databaseComponent({ store, logger }: HealthDeps): HealthComponent {
-  const base = { id: 'database', name: 'Adapter database (SQLite)', type: 'DATABASE' as const };
+async function databaseComponent({ store, logger }: HealthDeps): Promise<HealthComponent> {
+  const base = { id: 'database', name: `Adapter database (${store.kind === 'postgres' ? 'PostgreSQL' : 'SQLite'})`, type: 'DATABASE' as const };
   try {
-    const { schemaVersion } = store.ping();
+    const { schemaVersion } = await store.ping();
     return { ...base, status: 'UP', description: `Schema version ${schemaVersion}.` };
   } catch (err) {
     logger.error({ err }, 'health: database check failed');
@@ -51,11 +51,11 @@ function databaseComponent({ store, logger }: HealthDeps): HealthComponent {
  * refreshed). Counts only: which merchants and why is for the admin API (`GET /admin/merchants`)
  * and the log, since /health needs no credentials.
  */
-function callbacksComponent({ sites, logger }: HealthDeps): HealthComponent[] {
+async function callbacksComponent({ sites, logger }: HealthDeps): Promise<HealthComponent[]> {
   if (!sites) return [];
   const base = { id: 'callbacks', name: 'Status callbacks', type: 'API' as const };
   try {
-    const held = [...sites.held().values()].filter((h) => h.report).length;
+    const held = [...(await sites.held()).values()].filter((h) => h.report).length;
     if (held === 0) return [{ ...base, status: 'UP', description: 'Every connected site receives its callbacks.' }];
     return [{ ...base, status: 'WARN', description: `Callbacks of ${held} merchant${held === 1 ? '' : 's'} are held until connected again (GET /admin/merchants says which).` }];
   } catch (err) {

@@ -41,9 +41,9 @@ export interface SandboxControlDeps {
 
 const DELIVERED_OR_LATER = new Set(['SUCCESS', 'ACCEPTED', 'REJECTED', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID', 'IN_PROCESS', 'MESSAGE_ACKNOWLEDGEMENT']);
 
-export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps: SandboxControlDeps) {
-  const doc = documentOf(documentId, deps);
-  const transmission = deps.store.transmissions.state(documentId);
+export async function injectNetworkFailure(documentId: string, f: NetworkFailure, deps: SandboxControlDeps) {
+  const doc = await documentOf(documentId, deps);
+  const transmission = await deps.store.transmissions.state(documentId);
   const reported = doc.statuses.some((s) => s.status === 'SUCCESS' || s.status === 'FAILED');
   const message = f.message ?? (f.mode === 'transient' ? 'the sandbox network did not answer (injected)' : 'the receiving access point refused the document (injected)');
   if (f.mode === 'transient') {
@@ -52,7 +52,7 @@ export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps
   } else {
     if (reported || (transmission?.state !== 'queued' && transmission?.state !== 'sent')) throw conflict(`the network already reported on document ${documentId}`);
     deps.sandbox.injectPermanentFailure(documentId, [{ code: f.code ?? 'INVALID_DATA', message }], deps.clock());
-    deps.store.transaction(() => deps.store.transmissions.checkNow(documentId, deps.clock().toISOString()));
+    await deps.store.transmissions.checkNow(documentId, deps.clock().toISOString());
   }
   deps.dispatcher.poke();
   return { document_id: documentId, injected: { mode: f.mode, ...(f.mode === 'transient' && { times: f.times ?? 1 }), message } };
@@ -60,16 +60,16 @@ export function injectNetworkFailure(documentId: string, f: NetworkFailure, deps
 
 /** The buyer's Invoice Response arrives for a delivered document and becomes its status at once. */
 export async function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps) {
-  const doc = documentOf(documentId, deps);
+  const doc = await documentOf(documentId, deps);
   if (doc.type === 'APPLICATION_RESPONSE') throw conflict(`document ${documentId} is itself an application response; buyers respond to invoices and credit notes`);
   if (!doc.statuses.some((s) => DELIVERED_OR_LATER.has(s.status) && s.source !== 'adapter')) {
     throw conflict(`document ${documentId} has not been delivered yet (status ${doc.statuses.at(-1)?.status}); the buyer can only answer a delivered document`);
   }
-  const row = deps.store.transmissions.state(documentId);
+  const row = await deps.store.transmissions.state(documentId);
   if (!row?.messageId || !row.envelope || !row.sentAt) throw conflict(`document ${documentId} was not sent through the sandbox network`);
   const sent = { messageId: row.messageId, envelope: JSON.parse(row.envelope) as Envelope, sentAt: row.sentAt };
   const at = deps.clock().toISOString();
-  const seq = `r${deps.store.statusChanges.relatedOf(documentId).length + 1}`;
+  const seq = `r${(await deps.store.statusChanges.relatedOf(documentId)).length + 1}`;
   const event = deps.sandbox.buyerResponse(sent, response, at, seq);
   if (!event) throw conflict(`the ${doc.model} format has no business response for ${response.status}`);
   const status = statusOfEvent(event, deps.drivers.get(doc.model as Model, doc.country)!, deps.sandbox.name, doc.statuses.at(-1)!.status);
@@ -77,8 +77,8 @@ export async function injectBuyerResponse(documentId: string, response: BuyerRes
   return { document_id: documentId, status: status.status, related_document_id: status.related!.id };
 }
 
-function documentOf(id: string, deps: SandboxControlDeps): StoredDocument {
-  const doc = deps.store.documents.get(id);
+async function documentOf(id: string, deps: SandboxControlDeps): Promise<StoredDocument> {
+  const doc = await deps.store.documents.get(id);
   if (!doc) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${id}.`);
   // The sandbox network can only misbehave for what it carries; a driver's own network (VERIFACTU's AEAT) has its own rules.
   const driver = deps.drivers.get(doc.model as Model, doc.country);

@@ -8,6 +8,7 @@ import { driverId } from '../../driver/types.js';
 import type { Store } from '../../store/store.js';
 import { decideKey } from '../../store/submission-write.js';
 import type { Directory, DirectorySnapshot, Principal } from '../../directory/directory.js';
+import { AcceptedReferences } from './accepted-references.js';
 import { intake, parseEnvelope } from './intake.js';
 import { findIssuingEntity, issuingParty } from './issuing-entity.js';
 
@@ -46,15 +47,19 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
   const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
-  const early = decideKey(deps.store.documents, deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
+  const existing = await deps.store.documents.findByKey(key);
+  // The rule reads the stored body only when the hashes differ or the submission cancels.
+  const storedBody = existing && (existing.bodySha256 !== sha || voids) ? await deps.store.documents.bodyOf(existing.id) : undefined;
+  const early = decideKey({ bodyOf: () => storedBody }, existing, { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
   const entities = principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal);
   // What a corrective invoice names of the invoice it corrects (KSeF's number): the same merchant's, entity's and scenario's.
-  const accepted = (businessEntityId: string, platformId: string) =>
-    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, merchantId: principal.kind === 'merchant' ? principal.merchantId : (directory.ownerOf(businessEntityId) ?? ''), businessEntityId });
-  const scope = { entities, merchant: principal.kind === 'merchant', accepted };
-  const { doc, driver, ctx, transactionType, documentType, issues } = intake(body, deps.config, deps.drivers, scope);
+  const references = new AcceptedReferences((businessEntityId, platformId) =>
+    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, merchantId: principal.kind === 'merchant' ? principal.merchantId : (directory.ownerOf(businessEntityId) ?? ''), businessEntityId }),
+  );
+  const scope = { entities, merchant: principal.kind === 'merchant', accepted: references.lookup };
+  const { doc, driver, ctx, transactionType, documentType, issues } = await references.settle((fresh) => intake(fresh ? structuredClone(body) : body, deps.config, deps.drivers, scope));
   if (principal.kind === 'operator') key.merchantId = directory.ownerOf(ctx.entity.id) ?? '';
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
@@ -63,7 +68,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   // pages, which keeps each commit's write set small (`npm run bench`, issue 3 note).
   const id = uuidv7({ msecs: now.getTime() });
   // A number the driver needs unique per key (the SDI's file progressive): reserved, persisted, before render.
-  const sequence = driver.sequence && (await deps.store.batched(() => deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(doc, ctx)}`, now.toISOString())));
+  const sequence = driver.sequence && (await deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(doc, ctx)}`, now.toISOString()));
   const renderCtx = { ...ctx, now, documentId: id, sequence };
   const rendered = driver.render(doc, renderCtx);
   const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;

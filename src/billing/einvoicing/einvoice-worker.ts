@@ -39,11 +39,11 @@ export class EinvoiceWorker extends QueueWorker<JobRow> {
     super('e-invoicing worker', deps.concurrency, deps.ctx.clock, deps.logger);
   }
 
-  protected due(now: string, limit: number): JobRow[] {
+  protected async due(now: string, limit: number): Promise<JobRow[]> {
     return this.deps.ctx.store.einvoiceJobs.due(now, limit);
   }
 
-  protected nextDueAt(): string | undefined {
+  protected async nextDueAt(): Promise<string | undefined> {
     return this.deps.ctx.store.einvoiceJobs.nextDueAt();
   }
 

@@ -35,11 +35,11 @@ export class WebhookWorker extends QueueWorker<DeliveryRow> {
     this.agents = keepAliveAgents(deps.concurrency);
   }
 
-  protected due(now: string, limit: number): DeliveryRow[] {
+  protected async due(now: string, limit: number): Promise<DeliveryRow[]> {
     return this.deps.store.webhookDeliveries.due(now, limit);
   }
 
-  protected nextDueAt(): string | undefined {
+  protected async nextDueAt(): Promise<string | undefined> {
     return this.deps.store.webhookDeliveries.nextDueAt();
   }
 

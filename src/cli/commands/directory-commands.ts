@@ -22,7 +22,7 @@ import { settingFlags, UsageError, type Command, type Values } from '../command.
 
 async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
   const settings = resolveSettings(process.env, settingFlags(command, values));
-  const store = openDataDirStore(settings.dataDir);
+  const store = await openDataDirStore(settings.dataDir);
   try {
     return await work(store, settings);
   } catch (err) {
@@ -59,18 +59,18 @@ export const entitiesCommand: Command = {
   positionals: 'add FILE | list | remove ID',
   async run(values, positionals) {
     const [action, arg] = positionals;
-    return withStore(entitiesCommand, values, (store) => {
+    return withStore(entitiesCommand, values, async (store) => {
       if (action === 'list' && !arg) {
-        const owners = new Map(store.directory.entities().map((r) => [r.id, r.merchantId]));
-        for (const e of listEntities(store)) process.stdout.write(`${e.id}\t${e.display_name}\t${owners.get(e.id) ? `merchant ${owners.get(e.id)}` : 'operator'}\n`);
+        const owners = new Map((await store.directory.entities()).map((r) => [r.id, r.merchantId]));
+        for (const e of await listEntities(store)) process.stdout.write(`${e.id}\t${e.display_name}\t${owners.get(e.id) ? `merchant ${owners.get(e.id)}` : 'operator'}\n`);
         return 0;
       }
       if (action === 'add' && arg) {
-        for (const entity of entitiesIn(arg)) process.stdout.write(`added ${addEntity(store, entity, new Date()).id}\n`);
+        for (const entity of entitiesIn(arg)) process.stdout.write(`added ${(await addEntity(store, entity, new Date())).id}\n`);
         return 0;
       }
       if (action === 'remove' && arg) {
-        removeEntity(store, arg, new Date());
+        await removeEntity(store, arg, new Date());
         process.stdout.write(`removed ${arg} (its documents stay)\n`);
         return 0;
       }
@@ -92,10 +92,10 @@ export const merchantsCommand: Command = {
   async run(values, positionals) {
     const [action, id] = positionals;
     return withStore(merchantsCommand, values, async (store, settings) => {
-      const directory = new Directory(store);
+      const directory = await Directory.open(store);
       if (action === 'list' && !id) {
         for (const m of directory.current().merchants.values()) {
-          const v = merchantView(store, m);
+          const v = await merchantView(store, m);
           process.stdout.write(`${v.id}\t${v.display_name}\t${v.connection.status}${v.connection.reason ? ` (${v.connection.reason})` : ''}\t${v.business_entity_ids.join(',')}\n`);
         }
         return 0;

@@ -10,13 +10,13 @@ export const migrateCommand: Command = {
   options: {},
   async run(values) {
     const settings = resolveSettings(process.env, settingFlags(migrateCommand, values));
-    const store = openDataDirStore(settings.dataDir);
+    const store = await openDataDirStore(settings.dataDir);
     try {
       const { applied, version } = store.migration;
       for (const m of applied) process.stdout.write(`applied ${String(m.version).padStart(3, '0')} ${m.name}\n`);
-      process.stdout.write(`${store.file}: schema version ${version}${applied.length ? '' : ' (up to date)'}\n`);
+      process.stdout.write(`${store.location}: schema version ${version}${applied.length ? '' : ' (up to date)'}\n`);
     } finally {
-      store.close();
+      await store.close();
     }
     return 0;
   },

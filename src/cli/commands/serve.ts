@@ -79,7 +79,7 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
 async function authorizeOwnBilling(adapter: AdapterRuntime, billing: BillingRuntime, settings: Settings): Promise<void> {
   const redirect = `${settings.publicUrl?.replace(/\/+$/, '') ?? adapter.url}/oauth/callback`;
   billing.oauthClient.redirectUris.add(redirect);
-  const connection = adapter.store.directory.connection('');
+  const connection = await adapter.store.directory.connection('');
   if (connection && !connection.heldReason) return;
   const res = await fetch(await adapter.authorizeUrl(''), { redirect: 'follow' });
   if (!res.ok) throw new ConfigError([`start: the adapter could not be authorized at its billing module: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`]);
