@@ -7,6 +7,7 @@ export const SettingsSchema = Type.Object({
   host: Type.String({ minLength: 1, maxLength: 255 }),
   port: Type.Integer({ minimum: 0, maximum: 65535 }),
   dataDir: Type.String({ minLength: 1 }),
+  databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   apiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
   adminApiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
   oauthClientId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
@@ -69,6 +70,7 @@ export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'host', env: 'HOST', flag: 'host', kind: 'string', default: '127.0.0.1', help: 'interface the adapter listens on' },
   { key: 'port', env: 'ADAPTER_PORT', flag: 'port', kind: 'integer', default: 8080, help: 'adapter port; 0 picks a free port and prints it' },
   { key: 'dataDir', env: 'DATA_DIR', flag: 'data-dir', kind: 'string', default: './data', help: 'directory for the SQLite database and the generated API key' },
+  { key: 'databaseUrl', env: 'DATABASE_URL', flag: 'database-url', kind: 'string', help: 'postgres://user@host:port/database: keep the adapter\'s data in this PostgreSQL (shared by every instance) instead of DATA_DIR/adapter.sqlite; the password from PGPASSWORD or ~/.pgpass rather than the URL' },
   { key: 'apiKey', env: 'ADAPTER_API_KEY', flag: 'api-key', kind: 'string', help: 'the operator\'s SPI key, valid for every merchant (32+ visible ASCII characters); generated on first start and kept in DATA_DIR/adapter-api-key when unset' },
   { key: 'adminApiKey', env: 'ADMIN_API_KEY', flag: 'admin-api-key', kind: 'string', help: 'key of the admin API (`Authorization: Bearer …` on /admin; 32+ visible ASCII characters; opens nothing else); generated on first start and kept in DATA_DIR/admin-api-key when unset' },
   { key: 'configFile', env: 'ADAPTER_CONFIG', flag: 'config', kind: 'string', help: 'JSON or YAML file with business entities, activations and driver settings; the built-in demo configuration when unset' },
@@ -149,7 +151,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): S
       result.problems.map((p) => {
         const spec = SETTINGS.find((s) => s.key === p.path);
         const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
-        const message = ['apiKey', 'adminApiKey', 'billingApiKey', 'billingAccessToken'].includes(p.path) ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        const message = ['apiKey', 'adminApiKey', 'billingApiKey', 'billingAccessToken', 'databaseUrl'].includes(p.path) ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
         return `${name}: ${message}`;
       }),
     );

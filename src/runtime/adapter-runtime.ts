@@ -60,7 +60,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   const { config, source, configDir } = loadAdapterConfig(settings.configFile, drivers);
   warnUnservedActivations(config, drivers, logger);
-  const store = await openDataDirStore(settings.dataDir, { clock, writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
+  const store = await openDataDirStore(settings, { clock, writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
   let adminApiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;

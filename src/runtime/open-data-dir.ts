@@ -1,20 +1,24 @@
 import { join } from 'node:path';
 import { ConfigError } from '../config/config-error.js';
+import type { Settings } from '../config/settings.js';
 import { openStore, type StoreOptions } from '../store/open-store.js';
+import { redactedUrl } from '../store/postgres/pg-db.js';
 import { ADAPTER_DB_FILE } from '../store/sqlite-store.js';
 import type { Store } from '../store/store.js';
 
 /**
- * Opens the adapter's store under DATA_DIR for a command. What goes wrong there is the
- * operator's to fix (a file where the directory should be, a file that is not a database, a
- * database from a newer version), so it is one line naming DATA_DIR, not a stack trace.
+ * Opens the adapter's store for a command: DATABASE_URL's PostgreSQL, else the SQLite file
+ * under DATA_DIR. What goes wrong there is the operator's to fix (a file where the directory
+ * should be, a database from a newer version, a server that refuses), so it is one line naming
+ * the setting, never the password, not a stack trace.
  */
-export async function openDataDirStore(dataDir: string, options?: StoreOptions): Promise<Store> {
+export async function openDataDirStore(settings: Pick<Settings, 'dataDir' | 'databaseUrl'>, options: Omit<StoreOptions, 'databaseUrl'> = {}): Promise<Store> {
   try {
-    return await openStore(dataDir, options);
+    return await openStore(settings.dataDir, { ...options, databaseUrl: settings.databaseUrl });
   } catch (err) {
     const e = err as NodeJS.ErrnoException;
-    const reason = e.code && !e.code.startsWith('SQLITE') ? `${e.code}: ${e.message}` : e.message;
-    throw new ConfigError([`DATA_DIR (${dataDir}): cannot use ${join(dataDir, ADAPTER_DB_FILE)}: ${reason}`]);
+    const reason = e.code && !e.code.startsWith('SQLITE') && !/^[0-9A-Z]{5}$/.test(e.code) ? `${e.code}: ${e.message}` : e.message;
+    if (settings.databaseUrl) throw new ConfigError([`DATABASE_URL (${redactedUrl(settings.databaseUrl)}): cannot use the database: ${reason}`]);
+    throw new ConfigError([`DATA_DIR (${settings.dataDir}): cannot use ${join(settings.dataDir, ADAPTER_DB_FILE)}: ${reason}`]);
   }
 }

@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import { HealthReportSchema } from '../../src/adapter/schemas/responses.js';
 import { version } from '../../src/paths.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -25,7 +24,8 @@ describe('GET /health', () => {
       ['drivers', 'ADAPTER', 'UP'],
       ['callbacks', 'API', 'UP'],
     ]);
-    expect(body.components[0].description).to.equal(`Schema version ${MIGRATIONS.length}.`);
+    expect(body.components[0].description).to.equal(`Schema version ${adapter.runtime.store.migration.version}.`);
+    expect(body.components[0].name).to.equal(adapter.runtime.store.kind === 'sqlite' ? 'Adapter database (SQLite)' : 'Adapter database (PostgreSQL)');
     expect(Date.parse(body.time)).to.be.closeTo(Date.now(), 5000);
   });
 
@@ -38,7 +38,7 @@ describe('GET /health', () => {
     expect(body.status).to.equal('DOWN');
     const db = body.components.find((c: { id: string }) => c.id === 'database');
     expect(db).to.include({ status: 'DOWN', type: 'DATABASE', description: 'The database cannot be used.' });
-    expect(body.description).to.contain('Adapter database (SQLite)');
+    expect(body.description).to.contain(adapter.runtime.store.kind === 'sqlite' ? 'Adapter database (SQLite)' : 'Adapter database (PostgreSQL)');
     expect(adapter.logs.some((l) => l.msg === 'health: database check failed' && l.level === 'error')).to.equal(true);
   });
 });

@@ -11,6 +11,9 @@ import { killChildren, runBin, runBinToEnd } from '../helpers/child.js';
 
 const LISTENING = /adapter listening on (http:\/\/127\.0\.0\.1:(\d+))/;
 
+/** The SQLite file under DATA_DIR, also on the suite's PostgreSQL run (these tests are about the file). */
+const SQLITE = { DATABASE_URL: '' };
+
 describe('the einvoicing-adapter bin', () => {
   afterEach(killChildren);
   let cwd: string;
@@ -80,7 +83,8 @@ describe('the einvoicing-adapter bin', () => {
   });
 
   it('on SIGTERM stops accepting, finishes the in-flight request, closes the database and exits 0', async () => {
-    const child = runBin(['serve'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-0123456789abcdef' } });
+    // The SQLite file's WAL tells whether the database was closed: this test is about SQLite on every run.
+    const child = runBin(['serve'], { cwd, env: { ADAPTER_PORT: '0', ADAPTER_API_KEY: 'operator-chosen-key-0123456789abcdef', DATABASE_URL: '' } });
     const [, , port] = await child.waitFor(LISTENING);
     expect(existsSync(join(cwd, 'data', 'adapter.sqlite-wal'))).to.equal(true);
 
@@ -136,21 +140,21 @@ describe('the einvoicing-adapter bin', () => {
   });
 
   it('migrate creates the database and is a no-op the second time', async () => {
-    const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd });
+    const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd, env: SQLITE });
     expect(first.code).to.equal(0);
     expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\napplied 009 sequences-and-inbox\n.*store\/adapter\.sqlite: schema version 9\n$/);
-    const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store' } });
+    const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store', ...SQLITE } });
     expect(second.stdout).to.equal('store/adapter.sqlite: schema version 9 (up to date)\n');
   });
 
   it('names DATA_DIR in one line when the store cannot be used', async () => {
     writeFileSync(join(cwd, 'not-a-dir'), '');
-    const file = await runBinToEnd(['migrate', '--data-dir', 'not-a-dir'], { cwd });
+    const file = await runBinToEnd(['migrate', '--data-dir', 'not-a-dir'], { cwd, env: SQLITE });
     expect(file.code).to.equal(1);
     expect(file.stderr).to.match(/^einvoicing-adapter: configuration error:\n  DATA_DIR \(not-a-dir\): cannot use not-a-dir\/adapter\.sqlite: EEXIST: /);
     mkdirSync(join(cwd, 'junk'));
     writeFileSync(join(cwd, 'junk', 'adapter.sqlite'), 'these bytes are not a SQLite database');
-    const junk = await runBinToEnd(['start', '--data-dir', 'junk', '--port', '0'], { cwd });
+    const junk = await runBinToEnd(['start', '--data-dir', 'junk', '--port', '0'], { cwd, env: SQLITE });
     expect(junk.code).to.equal(1);
     expect(junk.stderr).to.contain('DATA_DIR (junk): cannot use junk/adapter.sqlite: file is not a database\n');
     expect(junk.stderr).not.to.contain('    at ');

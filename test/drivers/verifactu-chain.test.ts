@@ -1,11 +1,11 @@
-import Database from 'better-sqlite3';
 import { expect } from 'chai';
 import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { soapRequest } from '../../drivers/verifactu/soap-request.js';
-import { openStore } from '../../src/store/open-store.js';
+import { queryRow } from '../helpers/store-sql.js';
+import { openTestStore } from '../helpers/test-database.js';
 import type { Store } from '../../src/store/store.js';
 import { killChildren, runBin, type Child } from '../helpers/child.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -146,19 +146,18 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
       }
     };
     const burst = Array.from({ length: 32 }, lane);
-    const reader = new Database(join(cwd, 'data', 'adapter.sqlite'), { readonly: true, fileMustExist: true });
+    const reader = await openTestStore(join(cwd, 'data'));
     try {
-      const count = reader.prepare('SELECT count(*) AS n FROM chain_links');
-      while ((count.get() as { n: number }).n < 30) await new Promise((r) => setTimeout(r, 1));
+      while ((await queryRow<{ n: number }>(reader, 'SELECT CAST(count(*) AS INTEGER) AS n FROM chain_links'))!.n < 30) await new Promise((r) => setTimeout(r, 1));
       first.child.proc.kill('SIGKILL');
     } finally {
-      reader.close();
+      await reader.close();
     }
     await Promise.all(burst);
     expect((await first.child.exited).signal).to.equal('SIGKILL');
 
     // Killed mid-burst: some records stored, not all; what is stored is already a whole chain.
-    const crashed = await openStore(join(cwd, 'data'));
+    const crashed = await openTestStore(join(cwd, 'data'));
     try {
       const stored = (await chainedRecords(crashed)).length;
       expect(stored).to.be.at.least(answered.length);
@@ -178,7 +177,7 @@ describe('the VERIFACTU chain across a crash (SIGKILL mid-burst, restart)', func
     second.child.proc.kill('SIGTERM');
     await second.child.exited;
 
-    const store = await openStore(join(cwd, 'data'));
+    const store = await openTestStore(join(cwd, 'data'));
     try {
       const records = (await chainedRecords(store));
       expect(records).to.have.length(TOTAL);

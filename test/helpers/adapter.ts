@@ -7,6 +7,7 @@ import { resolveSettings, type Settings } from '../../src/config/settings.js';
 import type { Driver } from '../../src/driver/types.js';
 import { createLogger } from '../../src/log.js';
 import { startAdapter, type AdapterRuntime } from '../../src/runtime/adapter-runtime.js';
+import { databaseUrlFor } from './test-database.js';
 
 export type LogLine = Record<string, unknown> & { msg: string; level: string };
 
@@ -35,7 +36,9 @@ export async function startTestAdapter(options: TestAdapterOptions = {}): Promis
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'adapter-test-'));
   // A registry of the test's own drivers takes the demo's entities without the demo's driver settings (keyed by ids it lacks).
   const ownConfig = options.drivers && !options.env?.ADAPTER_CONFIG ? { ADAPTER_CONFIG: demoWithoutDriverSettings(dataDir) } : {};
-  const settings: Settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: '2', ...ownConfig, ...options.env });
+  const databaseUrl = options.env?.DATABASE_URL ?? (await databaseUrlFor(options.env?.DATA_DIR ?? dataDir));
+  const shared = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const settings: Settings = resolveSettings({ ADAPTER_PORT: '0', DATA_DIR: dataDir, SHUTDOWN_TIMEOUT: '2', ...ownConfig, ...shared, ...options.env });
   const logs: LogLine[] = [];
   const said: string[] = [];
   const logger = createLogger('debug', { write: (line: string) => void logs.push(JSON.parse(line) as LogLine) });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { packageRoot } from '../../src/paths.js';
+import { databaseUrlForSync } from './test-database.js';
 
 export const BIN = join(packageRoot, 'bin', 'einvoicing-adapter');
 
@@ -26,6 +27,9 @@ export interface Child {
 /** Runs the real bin as a child process with a clean, explicit environment. */
 export function runBin(args: string[], options: { cwd: string; env?: Record<string, string> }): Child {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...options.env };
+  // On the suite's PostgreSQL run, the child's data directory has its schema there too.
+  const databaseUrl = env.DATABASE_URL === undefined && databaseUrlForSync(resolve(options.cwd, env.DATA_DIR ?? './data'));
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const proc = spawn(process.execPath, [BIN, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   live.add(proc);
   proc.once('close', () => live.delete(proc));

@@ -1,3 +1,4 @@
+import type { PostgresStore } from '../../src/store/postgres/pg-store.js';
 import type { SqliteStore } from '../../src/store/sqlite-store.js';
 import type { Store } from '../../src/store/store.js';
 
@@ -6,7 +7,9 @@ import type { Store } from '../../src/store/store.js';
 // a number on both).
 
 export async function queryRows<T = Record<string, unknown>>(store: Store, sql: string, ...params: unknown[]): Promise<T[]> {
-  return sqliteOf(store).db.prepare(sql).all(...params) as T[];
+  if (store.kind === 'sqlite') return (store as SqliteStore).db.prepare(sql).all(...params) as T[];
+  let n = 0;
+  return (await (store as PostgresStore).pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
 }
 
 export async function queryRow<T = Record<string, unknown>>(store: Store, sql: string, ...params: unknown[]): Promise<T | undefined> {
@@ -14,15 +17,11 @@ export async function queryRow<T = Record<string, unknown>>(store: Store, sql: s
 }
 
 export async function execute(store: Store, sql: string, ...params: unknown[]): Promise<void> {
-  sqliteOf(store).db.prepare(sql).run(...params);
+  await queryRows(store, sql, ...params);
 }
 
 /** Makes the store unusable in place (its connection closed), as a broken database would be. */
 export async function breakStore(store: Store): Promise<void> {
-  sqliteOf(store).db.close();
-}
-
-function sqliteOf(store: Store): SqliteStore {
-  if (store.kind !== 'sqlite') throw new Error(`no SQL helper for a ${store.kind} store`);
-  return store as SqliteStore;
+  if (store.kind === 'sqlite') (store as SqliteStore).db.close();
+  else await (store as PostgresStore).pool.end();
 }

@@ -3,10 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import qs from 'qs';
-import Database from 'better-sqlite3';
 import { killChildren, runBin, type Child } from '../helpers/child.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { tempDir } from '../helpers/temp-dir.js';
+import { queryRows } from '../helpers/store-sql.js';
+import { openTestStore } from '../helpers/test-database.js';
 
 // The real service as a child process, killed with SIGKILL while the platform is failing, then
 // restarted on the same DATA_DIR: the callbacks it owed arrive once the platform recovers,
@@ -77,15 +78,15 @@ describe('callbacks survive a crash (SIGKILL) and a failing platform', function 
     // The platform fails each of the three documents' first callback at least twice, and the
     // outbox has recorded two attempts of each (an attempt answered but not yet written when the
     // process dies is not counted: delivery is at least once, the count is of what was recorded).
-    const watch = new Database(join(cwd, 'data', 'adapter.sqlite'), { readonly: true });
+    const watch = await openTestStore(join(cwd, 'data'));
     try {
-      const attempts = watch.prepare('SELECT d.platform_id AS doc, max(c.attempts) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id GROUP BY d.platform_id');
-      await eventually(() => {
-        const seen = attempts.all() as { doc: string; n: number }[];
+      const attempts = 'SELECT d.platform_id AS doc, max(c.attempts) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id GROUP BY d.platform_id';
+      await eventually(async () => {
+        const seen = await queryRows<{ doc: string; n: number }>(watch, attempts);
         return seen.length === 3 && seen.every((r) => r.n >= 2) && [1, 2, 3].every((n) => deliveries.filter((d) => d.path === `/api/v2/invoices/INV-CRASH-${n}/einvoice_status`).length >= 2);
       }, 20_000, 'two recorded failed attempts per document');
     } finally {
-      watch.close();
+      await watch.close();
     }
     first.child.proc.kill('SIGKILL');
     expect((await first.child.exited).signal).to.equal('SIGKILL');
@@ -111,16 +112,16 @@ describe('callbacks survive a crash (SIGKILL) and a failing platform', function 
     expect(two.filter((s) => s.startsWith('REJECTED')).every((s) => s === 'REJECTED:200')).to.equal(true);
 
     // The outbox kept the attempts made before the crash.
-    const db = new Database(join(cwd, 'data', 'adapter.sqlite'), { readonly: true });
+    const db = await openTestStore(join(cwd, 'data'));
     try {
-      const rows = db.prepare('SELECT d.platform_id AS doc, c.state, c.attempts FROM callbacks c JOIN documents d ON d.id = c.document_id ORDER BY c.id').all() as { doc: string; state: string; attempts: number }[];
+      const rows = await queryRows<{ doc: string; state: string; attempts: number }>(db, 'SELECT d.platform_id AS doc, c.state, c.attempts FROM callbacks c JOIN documents d ON d.id = c.document_id ORDER BY c.id');
       expect(rows.map((r) => r.state)).to.deep.equal(['delivered', 'delivered', 'delivered', 'delivered']);
       for (const n of [1, 2, 3]) {
         const firstRow = rows.find((r) => r.doc === `INV-CRASH-${n}`)!;
         expect(firstRow.attempts, `INV-CRASH-${n}`).to.be.at.least(3);
       }
     } finally {
-      db.close();
+      await db.close();
     }
   });
 });

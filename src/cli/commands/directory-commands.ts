@@ -22,7 +22,7 @@ import { settingFlags, UsageError, type Command, type Values } from '../command.
 
 async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
   const settings = resolveSettings(process.env, settingFlags(command, values));
-  const store = await openDataDirStore(settings.dataDir);
+  const store = await openDataDirStore(settings);
   try {
     return await work(store, settings);
   } catch (err) {
@@ -54,7 +54,7 @@ export const entitiesCommand: Command = {
   description:
     'The same entities and checks as the admin API (/admin/business-entities). An entity added here is\n' +
     'served by a running adapter from its next request on; a removed one takes no new submissions.',
-  settings: ['DATA_DIR'],
+  settings: ['DATA_DIR', 'DATABASE_URL'],
   options: {},
   positionals: 'add FILE | list | remove ID',
   async run(values, positionals) {
@@ -86,7 +86,7 @@ export const merchantsCommand: Command = {
     'connect prints the platform\'s authorize URL for the merchant (without ID: the operator\'s own\n' +
     'BILLING_URL); the merchant opens it, consents, and the platform sends it back to the adapter\'s\n' +
     '{PUBLIC_URL}/oauth/callback, which stores the tokens. The URL works once, for 15 minutes.',
-  settings: ['DATA_DIR', 'HOST', 'ADAPTER_PORT', 'PUBLIC_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_SCOPE'],
+  settings: ['DATA_DIR', 'DATABASE_URL', 'HOST', 'ADAPTER_PORT', 'PUBLIC_URL', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_SCOPE'],
   options: {},
   positionals: 'list | connect [ID]',
   async run(values, positionals) {

@@ -1,0 +1,5 @@
+import type { Migration } from '../../migrations/index.js';
+import { p001Schema } from './001-schema.js';
+
+/** PostgreSQL's own numbered migrations, oldest first. Never edit a released one: add the next number. */
+export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema]);

@@ -1,0 +1,206 @@
+import type pg from 'pg';
+import type { CallbackRow } from '../callbacks.js';
+import type { InboxItem } from '../network-inbox.js';
+import type { RelatedDocumentRow, StatusChange } from '../status-changes.js';
+import type { TransmissionRow, TransmissionStep } from '../transmissions.js';
+import type { CallbackOperations, InboxOperations, SequenceOperations, StatusChangeOperations, TransmissionOperations } from '../store.js';
+import { inTransaction, row, rows, run, type Db } from './pg-db.js';
+
+// What happens to a document after it is stored, on PostgreSQL: statuses with their related
+// documents and callbacks, the dispatcher's transmissions, the callback outbox, the network
+// inbox and sequences. The statements are SQLite's (status-changes.ts, transmissions.ts …).
+
+const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
+
+async function recordStatus(db: Db, c: StatusChange): Promise<void> {
+  const errors = c.errors && c.errors.length > 0 ? JSON.stringify(c.errors) : null;
+  const refs = c.references && c.references.length > 0 ? JSON.stringify(c.references) : null;
+  const { id } = (await row<{ id: number }>(
+    db,
+    `INSERT INTO document_statuses (document_id, status, source, errors, provider_payload, provider_references, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+    [c.documentId, c.status, c.source, errors, json(c.payload), refs, c.at],
+  ))!;
+  if (c.related) {
+    const r = c.related;
+    await run(
+      db,
+      `INSERT INTO related_documents (id, document_id, status_id, document_type, flow, status, mime_type, content, provider_payload, provider_references, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+      [r.id, c.documentId, id, r.documentType, r.flow, r.status, r.mimeType, r.content, json(r.payload), r.references && r.references.length > 0 ? JSON.stringify(r.references) : null, c.at],
+    );
+  }
+  if (c.callback) {
+    await run(db, 'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      c.documentId,
+      id,
+      c.callback.path,
+      c.callback.body,
+      c.at,
+      c.callback.expiresAt,
+      c.at,
+    ]);
+  }
+}
+
+async function step(db: Db, s: TransmissionStep): Promise<void> {
+  if (s.kind === 'failed') {
+    await run(db, "UPDATE transmissions SET state = 'failed', attempts = attempts + 1, last_error = $1, updated_at = $2 WHERE document_id = $3", [s.error, s.at, s.documentId]);
+  } else {
+    await run(db, 'UPDATE transmissions SET events_seen = $1, state = $2, next_attempt_at = $3, last_error = NULL, updated_at = $4 WHERE document_id = $5', [
+      s.eventsSeen,
+      s.done ? 'done' : 'sent',
+      s.nextAt,
+      s.at,
+      s.documentId,
+    ]);
+  }
+}
+
+export function pgStatusChanges(pool: pg.Pool): StatusChangeOperations {
+  return {
+    async record(changes, s) {
+      if (changes.length === 0 && !s) return;
+      await inTransaction(pool, async (db) => {
+        for (const c of changes) await recordStatus(db, c);
+        if (s) await step(db, s);
+      });
+    },
+    related: (id) =>
+      row<RelatedDocumentRow>(
+        pool,
+        'SELECT id, document_id AS "documentId", document_type AS "documentType", mime_type AS "mimeType", content, created_at AS "createdAt" FROM related_documents WHERE id = $1',
+        [id],
+      ),
+    relatedOf: (documentId) =>
+      rows(
+        pool,
+        'SELECT id, document_type AS "documentType", flow, status, created_at AS "createdAt" FROM related_documents WHERE document_id = $1 ORDER BY created_at, status_id, id',
+        [documentId],
+      ),
+  };
+}
+
+const checkNow = (db: Db, documentId: string, at: string) =>
+  run(db, "UPDATE transmissions SET next_attempt_at = $1, updated_at = $1 WHERE document_id = $2 AND state IN ('queued', 'sent')", [at, documentId]);
+
+const documentsOfMessage = async (db: Db, messageId: string) =>
+  (await rows<{ documentId: string }>(db, 'SELECT document_id AS "documentId" FROM transmissions WHERE message_id = $1', [messageId])).map((r) => r.documentId);
+
+export function pgTransmissions(pool: pg.Pool): TransmissionOperations {
+  return {
+    checkNow: async (documentId, at) => void (await checkNow(pool, documentId, at)),
+    documentsOfMessage: (messageId) => documentsOfMessage(pool, messageId),
+    due: (now, limit) =>
+      rows<TransmissionRow>(
+        pool,
+        `SELECT t.document_id AS "documentId", t.state, t.attempts, t.message_id AS "messageId", t.envelope, t.sent_at AS "sentAt",
+                t.events_seen AS "eventsSeen", d.created_at AS "createdAt"
+         FROM transmissions t JOIN documents d ON d.id = t.document_id
+         WHERE t.state IN ('queued', 'sent') AND t.next_attempt_at <= $1 ORDER BY t.next_attempt_at LIMIT $2`,
+        [now, limit],
+      ),
+    nextDueAt: async () => (await row<{ at: string | null }>(pool, "SELECT min(next_attempt_at) AS at FROM transmissions WHERE state IN ('queued', 'sent')"))?.at ?? undefined,
+    state: (documentId) =>
+      row(pool, 'SELECT state, events_seen AS "eventsSeen", message_id AS "messageId", envelope, sent_at AS "sentAt" FROM transmissions WHERE document_id = $1', [documentId]),
+    sent: async (documentId, messageId, envelope, at, nextAt) =>
+      void (await run(
+        pool,
+        "UPDATE transmissions SET state = 'sent', attempts = attempts + 1, message_id = $1, envelope = $2, sent_at = $3, next_attempt_at = $4, last_error = NULL, updated_at = $3 WHERE document_id = $5",
+        [messageId, envelope, at, nextAt, documentId],
+      )),
+    retryLater: async (documentId, nextAt, error, at) =>
+      void (await run(pool, 'UPDATE transmissions SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2, updated_at = $3 WHERE document_id = $4', [nextAt, error, at, documentId])),
+  };
+}
+
+export function pgCallbacks(pool: pg.Pool): CallbackOperations {
+  return {
+    // The oldest pending row of each document only (a document's callbacks go out in order); none of a held site.
+    due: (now, limit, held = []) =>
+      rows<CallbackRow>(
+        pool,
+        `SELECT c.id, c.document_id AS "documentId", d.merchant_id AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"
+         FROM callbacks c JOIN documents d ON d.id = c.document_id
+         WHERE c.state = 'pending' AND c.next_attempt_at <= $1 AND d.merchant_id <> ALL($2::text[])
+           AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
+         ORDER BY c.id LIMIT $3`,
+        [now, [...held], limit],
+      ),
+    nextDueAt: async (held = []) =>
+      (
+        await row<{ at: string | null }>(
+          pool,
+          `SELECT min(c.next_attempt_at) AS at FROM callbacks c JOIN documents d ON d.id = c.document_id WHERE c.state = 'pending' AND d.merchant_id <> ALL($1::text[])`,
+          [[...held]],
+        )
+      )?.at ?? undefined,
+    waiting: async (held) =>
+      new Map(
+        (
+          await rows<{ site: string; n: number }>(
+            pool,
+            `SELECT d.merchant_id AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id
+             WHERE c.state = 'pending' AND d.merchant_id = ANY($1::text[]) GROUP BY d.merchant_id`,
+            [[...held]],
+          )
+        ).map((r) => [r.site, r.n]),
+      ),
+    attemptFailed: async (id, attempts, nextAt, error, responseStatus) =>
+      void (await run(pool, 'UPDATE callbacks SET attempts = $1, next_attempt_at = $2, last_error = $3, response_status = $4 WHERE id = $5', [attempts, nextAt, error, responseStatus, id])),
+    end: async (e) =>
+      void (await run(pool, 'UPDATE callbacks SET state = $1, attempts = $2, response_status = $3, response_body = $4, last_error = $5, ended_at = $6 WHERE id = $7', [
+        e.state,
+        e.attempts,
+        e.responseStatus,
+        e.responseBody,
+        e.error,
+        e.at,
+        e.id,
+      ])),
+    count: async (state) => (await row<{ n: number }>(pool, 'SELECT count(*) AS n FROM callbacks WHERE state = $1', [state]))!.n,
+    ofDocument: (documentId) =>
+      rows(
+        pool,
+        'SELECT id, state, attempts, body, response_status AS "responseStatus", last_error AS "lastError" FROM callbacks WHERE document_id = $1 ORDER BY id',
+        [documentId],
+      ),
+  };
+}
+
+export function pgSequences(pool: pg.Pool): SequenceOperations {
+  return {
+    next: async (key, at) =>
+      (await row<{ value: number }>(
+        pool,
+        `INSERT INTO sequences (sequence_key, last_value, updated_at) VALUES ($1, 1, $2)
+         ON CONFLICT (sequence_key) DO UPDATE SET last_value = sequences.last_value + 1, updated_at = excluded.updated_at
+         RETURNING last_value AS value`,
+        [key, at],
+      ))!.value,
+  };
+}
+
+export function pgInbox(pool: pg.Pool): InboxOperations {
+  return {
+    add: (network, item, at) =>
+      inTransaction(pool, async (db) => {
+        const isNew =
+          (await run(
+            db,
+            `INSERT INTO network_inbox (network, message_id, dedupe_key, document_type, mime_type, content, received_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (network, dedupe_key) DO NOTHING`,
+            [network, item.messageId, item.dedupeKey, item.documentType, item.mimeType, item.content, item.receivedAt],
+          )) === 1;
+        if (isNew) for (const id of await documentsOfMessage(db, item.messageId)) await checkNow(db, id, at);
+        return isNew;
+      }),
+    of: (network, messageId) =>
+      rows<InboxItem>(
+        pool,
+        `SELECT message_id AS "messageId", dedupe_key AS "dedupeKey", document_type AS "documentType", mime_type AS "mimeType", content, received_at AS "receivedAt"
+         FROM network_inbox WHERE network = $1 AND message_id = $2 ORDER BY seq`,
+        [network, messageId],
+      ),
+  };
+}

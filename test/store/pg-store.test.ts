@@ -1,0 +1,127 @@
+import { expect } from 'chai';
+import pg from 'pg';
+import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/pg-store.js';
+import { PG_MIGRATIONS } from '../../src/store/postgres/migrations/index.js';
+import type { NewDocument } from '../../src/store/documents.js';
+import { TEST_DATABASE_URL } from '../helpers/test-database.js';
+
+// The PostgreSQL store itself: what several processes sharing one database rely on. Each test
+// works in a schema of its own (dropped after), with stores opened as separate instances would.
+
+const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
+if (!TEST_DATABASE_URL) console.log('  (PostgreSQL store tests skipped: set TEST_DATABASE_URL, as .ci/run does, to run them)');
+
+describeOnPostgres('the PostgreSQL store', function () {
+  this.timeout(60_000);
+  let admin: pg.Pool;
+  let schema: string;
+  const open: PostgresStore[] = [];
+  const url = () => {
+    const u = new URL(TEST_DATABASE_URL!);
+    u.searchParams.set('options', `-c search_path=${schema}`);
+    return u.toString();
+  };
+  // A chain step as a chained driver's: the document's text names the previous head.
+  const link = (input: unknown, previous: unknown) => {
+    const n = ((previous as { n?: number } | undefined)?.n ?? 0) + 1;
+    return { artifacts: [{ documentType: 'record', mimeType: 'text/plain', content: `${String(input)} follows ${n - 1}` }], head: { n } };
+  };
+  const instance = async () => {
+    const store = await openPostgresStore(url(), { chainLinks: () => link, poolSize: 4 });
+    open.push(store);
+    return store;
+  };
+  const doc = (id: string, over: Partial<NewDocument> = {}): NewDocument => ({
+    id,
+    platformId: 'INV-1',
+    type: 'INVOICE',
+    model: 'PEPPOL',
+    country: 'DE',
+    transactionType: 'B2B',
+    documentType: 'ubl-invoice',
+    businessEntityId: 'be',
+    merchantId: '',
+    bodySha256: 'sha-1',
+    body: '{"id":"INV-1"}',
+    requestId: `r-${id}`,
+    createdAt: '2026-11-24T10:00:00.000Z',
+    artifacts: [{ documentType: 'ubl-invoice', mimeType: 'application/xml', content: '<Invoice/>' }],
+    status: { status: 'ACCEPTED', source: 'adapter' },
+    ...over,
+  });
+
+  before(() => {
+    admin = new pg.Pool({ connectionString: TEST_DATABASE_URL, max: 2 });
+  });
+  beforeEach(async () => {
+    schema = `s_${Math.random().toString(36).slice(2, 12)}`;
+    await admin.query(`CREATE SCHEMA ${schema}`);
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((s) => s.close()));
+    await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+  });
+  after(() => admin.end());
+
+  it('applies each migration once when three instances start together (advisory lock)', async () => {
+    const stores = await Promise.all([instance(), instance(), instance()]);
+    expect(stores.map((s) => s.migration.applied.length).sort()).to.deep.equal([0, 0, PG_MIGRATIONS.length]);
+    expect(new Set(stores.map((s) => s.instanceId)).size).to.equal(1);
+    expect(new Set(stores.map((s) => s.linkKey)).size).to.equal(1);
+    expect(await stores[0]!.ping()).to.deep.equal({ schemaVersion: PG_MIGRATIONS.length });
+  });
+
+  it('never shows the password of its URL', async () => {
+    const u = new URL(url());
+    u.password = 'not-for-logs';
+    const store = await openPostgresStore(u.toString()).catch((err: Error) => err);
+    // The throwaway cluster trusts local connections, so the password is accepted and ignored.
+    expect(store).to.not.be.instanceOf(Error);
+    open.push(store as PostgresStore);
+    expect((store as PostgresStore).location).to.contain('***').and.not.contain('not-for-logs');
+  });
+
+  it('refuses a database written by a newer version', async () => {
+    const first = await instance();
+    await first.pool.query("INSERT INTO schema_migrations VALUES (99, 'future', 'x')");
+    const error = await openPostgresStore(url()).catch((err: Error) => err);
+    expect(String(error)).to.match(/schema version 99 is newer than this program knows/);
+  });
+
+  it('stores one document when two instances race the same submission key', async () => {
+    const [a, b] = await Promise.all([instance(), instance()]);
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).writeSubmission(doc(`d-${i}`))));
+    const created = outcomes.filter((o) => 'created' in o && o.created);
+    expect(created).to.have.length(1);
+    const id = (created[0] as { id: string }).id;
+    expect(outcomes.every((o) => 'id' in o && o.id === id)).to.equal(true);
+    const { rows } = await a.pool.query('SELECT count(*)::int AS n FROM documents');
+    expect(rows[0].n).to.equal(1);
+    // A different body under the key is a conflict on either instance.
+    expect(await b.writeSubmission(doc('d-x', { bodySha256: 'sha-2', body: '{"id":"INV-1","note":"x"}' }))).to.deep.equal({ conflictWith: id });
+  });
+
+  it('takes one new document when two instances race a resubmission after FAILED (the key row is locked)', async () => {
+    const [a, b] = await Promise.all([instance(), instance()]);
+    await a.writeSubmission(doc('failed-1'));
+    await a.pool.query("INSERT INTO document_statuses (document_id, status, source, created_at) VALUES ('failed-1', 'FAILED', 'network', '2026-11-24T10:01:00.000Z')");
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).writeSubmission(doc(`again-${i}`, { createdAt: '2026-11-24T10:02:00.000Z' }))));
+    expect(outcomes.filter((o) => 'created' in o && o.created)).to.have.length(1);
+    const { rows } = await a.pool.query('SELECT count(*)::int AS n FROM documents');
+    expect(rows[0].n).to.equal(2);
+  });
+
+  it('keeps one unbroken chain when two instances append to it at once (the head row is locked)', async () => {
+    const [a, b] = await Promise.all([instance(), instance()]);
+    const chained = (i: number) => doc(`c-${i}`, { platformId: `INV-C-${i}`, chain: { driver: 'TEST', key: 'TEST:one', input: `record ${i}` } });
+    const outcomes = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? a : b).writeSubmission(chained(i))));
+    expect(outcomes.every((o) => 'created' in o && o.created)).to.equal(true);
+    const links = await a.chains.links('TEST:one');
+    expect(links.map((l) => l.position)).to.deep.equal(Array.from({ length: 60 }, (_, i) => i + 1));
+    for (const [i, l] of links.entries()) {
+      const stored = await a.documents.get(l.documentId);
+      expect(stored!.artifacts[0]!.content).to.match(new RegExp(` follows ${i}$`));
+    }
+    expect(JSON.parse((await b.chains.head('TEST:one'))!.head)).to.deep.equal({ n: 60 });
+  });
+});
