@@ -25,6 +25,7 @@ import { credentialsRoutes } from './routes/credentials.js';
 import { dataInputFieldsRoutes } from './routes/data-input-fields.js';
 import { documentsRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
+import { sheddingMiddleware } from '../http/load-shedding.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
@@ -54,6 +55,8 @@ export interface AdapterDeps {
   sandboxControl?: SandboxControlDeps | undefined;
   /** The documents' transports, when documents are transmitted: their networks' inbound requests (the SDI's notifications). */
   networks?: TransportSet | undefined;
+  /** Submissions this process works on at once before it answers 503 (MAX_IN_FLIGHT); unbounded when absent. */
+  maxInFlight?: number | undefined;
 }
 
 /** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
@@ -87,6 +90,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
 
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
+  if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: String(deps.bodyLimitBytes), strict: true }));
   for (const router of [open, admin, spi]) {
     app.use(router.routes());

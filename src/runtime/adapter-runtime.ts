@@ -23,6 +23,8 @@ import type { Store } from '../store/store.js';
 import { DownloadLinks } from '../adapter/download-links.js';
 import { openDataDirStore } from './open-data-dir.js';
 import { startLifecycle, type Lifecycle } from './lifecycle.js';
+import { workerSlot } from './cluster.js';
+import { processClaimant } from '../store/lease.js';
 
 export interface AdapterRuntime {
   readonly url: string;
@@ -60,7 +62,8 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
   const { config, source, configDir } = loadAdapterConfig(settings.configFile, drivers);
   warnUnservedActivations(config, drivers, logger);
-  const store = await openDataDirStore(settings, { clock, writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
+  const claimant = processClaimant(settings.dataDir, workerSlot());
+  const store = await openDataDirStore(settings, { clock, claimant, leaseMs: settings.workLease * 1000, writerThread: true, chainLinks: (id) => drivers.byId(id)?.chain?.link });
   let apiKey: ResolvedApiKey | undefined;
   let adminApiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
@@ -99,12 +102,13 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       publicUrl,
       onAccepted: dispatcher && (() => dispatcher.poke()),
       networks: lifecycle.transports,
+      maxInFlight: settings.maxInFlight,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
       unknownMethodBody: JSON.stringify(notImplementedBody(undefined, settings.errorHelpUrl)),
     });
-    logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version }, 'adapter listening');
+    logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version, claimant }, 'adapter listening');
     // Printed only once the adapter is really up, so the one showing is not lost to a failed start.
     if (apiKey.source === 'generated') {
       say(`einvoicing-adapter: generated an API key, kept in ${apiKey.file} (shown only this once):\n\n    ${apiKey.key}\n`);

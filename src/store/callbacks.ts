@@ -1,4 +1,5 @@
 import type { Database } from './db.js';
+import { leaseAfter, type Lease } from './lease.js';
 
 // The callback outbox (migration 004): rows are the queue, so a crash loses nothing; the
 // worker keeps which rows are in flight in memory and re-reads the rest.
@@ -24,26 +25,31 @@ export interface CallbackEnd {
   at: string;
 }
 
-export function callbackStatements(db: Database) {
-  // The oldest pending row of each document only: a document's callbacks go out in order. Rows
-  // of held sites (a JSON array of site ids: no token, a refresh refused) wait where they are.
-  const due = db.prepare<[string, string, number], CallbackRow>(
+export function callbackStatements(db: Database, lease: Lease) {
+  // The oldest pending row of each document only: a document's callbacks go out in order, on
+  // whichever process claims it, since the next row is not due until this one ended. Rows of
+  // held sites (a JSON array of site ids: no token, a refresh refused) wait where they are, and
+  // rows another process holds wait for its lease.
+  const due = db.prepare<{ now: string; held: string; limit: number; me: string }, CallbackRow>(
     `SELECT c.id, c.document_id AS documentId, d.merchant_id AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
      FROM callbacks c INDEXED BY callbacks_queue JOIN documents d ON d.id = c.document_id
-     WHERE c.state = 'pending' AND c.next_attempt_at <= ?
-       AND d.merchant_id NOT IN (SELECT value FROM json_each(?))
+     WHERE c.state = 'pending' AND c.next_attempt_at <= @now
+       AND (c.claimed_by IS NULL OR c.claimed_by = @me OR c.lease_until <= @now)
+       AND d.merchant_id NOT IN (SELECT value FROM json_each(@held))
        AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
-     ORDER BY c.id LIMIT ?`,
+     ORDER BY c.id LIMIT @limit`,
   );
-  const nextDue = db.prepare<[string], { at: string | null }>(
-    `SELECT min(c.next_attempt_at) AS at FROM callbacks c JOIN documents d ON d.id = c.document_id
+  const claim = db.prepare('UPDATE callbacks SET claimed_by = ?, lease_until = ? WHERE id = ?');
+  const nextDue = db.prepare<[string, string], { at: string | null }>(
+    `SELECT min(CASE WHEN c.claimed_by IS NULL OR c.claimed_by = ? THEN c.next_attempt_at ELSE max(c.next_attempt_at, c.lease_until) END) AS at
+     FROM callbacks c JOIN documents d ON d.id = c.document_id
      WHERE c.state = 'pending' AND d.merchant_id NOT IN (SELECT value FROM json_each(?))`,
   );
   const heldCount = db.prepare<[string], { site: string; n: number }>(
     `SELECT d.merchant_id AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id
      WHERE c.state = 'pending' AND d.merchant_id IN (SELECT value FROM json_each(?)) GROUP BY d.merchant_id`,
   );
-  const attempt = db.prepare('UPDATE callbacks SET attempts = ?, next_attempt_at = ?, last_error = ?, response_status = ? WHERE id = ?');
+  const attempt = db.prepare('UPDATE callbacks SET attempts = ?, next_attempt_at = ?, lease_until = ?, last_error = ?, response_status = ? WHERE id = ?');
   const end = db.prepare(
     'UPDATE callbacks SET state = @state, attempts = @attempts, response_status = @responseStatus, response_body = @responseBody, last_error = @error, ended_at = @at WHERE id = @id',
   );
@@ -53,13 +59,18 @@ export function callbackStatements(db: Database) {
   );
   return {
     /** Up to `limit` deliverable rows, oldest first, at most one per document, none of a held site. */
-    due: (now: string, limit: number, held: readonly string[] = []) => due.all(now, JSON.stringify(held), limit),
-    nextDueAt: (held: readonly string[] = []) => nextDue.get(JSON.stringify(held))?.at ?? undefined,
+    /** Claims up to `limit` deliverable rows for this process (call inside a write transaction). */
+    due(now: string, limit: number, held: readonly string[] = []): CallbackRow[] {
+      const rows = due.all({ now, held: JSON.stringify(held), limit, me: lease.by });
+      for (const r of rows) claim.run(lease.by, leaseAfter(now, lease), r.id);
+      return rows;
+    },
+    nextDueAt: (held: readonly string[] = []) => nextDue.get(lease.by, JSON.stringify(held))?.at ?? undefined,
     /** Pending callbacks per held site. */
     waiting: (held: readonly string[]) => new Map(heldCount.all(JSON.stringify(held)).map((r) => [r.site, r.n])),
-    /** A failed attempt that will be retried: kept so a restart resumes where this one stopped. */
+    /** A failed attempt that will be retried (by this process, its lease lengthened): kept so a restart resumes where this one stopped. */
     attemptFailed: (id: number, attempts: number, nextAt: string, error: string, responseStatus: number | null) =>
-      void attempt.run(attempts, nextAt, error, responseStatus, id),
+      void attempt.run(attempts, nextAt, leaseAfter(nextAt, lease), error, responseStatus, id),
     /** Ends rows (delivered or failed for good); the caller batches them in one transaction. */
     end: (e: CallbackEnd) => void end.run(e),
     count: (state: 'pending' | 'delivered' | 'failed') => count.get(state)!.n,

@@ -10,6 +10,6 @@ export interface StoreOptions extends SqliteStoreOptions {
 
 /** The adapter's store: PostgreSQL when a URL is given, else the SQLite file under `dataDir`. */
 export async function openStore(dataDir: string, options: StoreOptions = {}): Promise<Store> {
-  if (options.databaseUrl) return openPostgresStore(options.databaseUrl, { clock: options.clock, chainLinks: options.chainLinks });
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl, { clock: options.clock, chainLinks: options.chainLinks, claimant: options.claimant, leaseMs: options.leaseMs });
   return openSqliteStore(dataDir, options.clock, options);
 }

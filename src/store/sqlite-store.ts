@@ -5,6 +5,7 @@ import { callbackStatements } from './callbacks.js';
 import { documentStatements } from './documents.js';
 import { statusChangeStatements } from './status-changes.js';
 import { transmissionStatements } from './transmissions.js';
+import { DEFAULT_LEASE_MS, defaultClaimant, type Lease } from './lease.js';
 import { sequenceStatements } from './sequences.js';
 import { networkInboxStatements } from './network-inbox.js';
 import { GroupCommit } from './group-commit.js';
@@ -39,6 +40,10 @@ export interface SqliteStoreOptions {
    * thread takes the registered drivers' (drivers/index.ts).
    */
   chainLinks?: ChainWrites['linkOf'];
+  /** This process's name on the rows it claims (default: host, pid and a random suffix). */
+  claimant?: string;
+  /** How long a claim holds without news (WORK_LEASE). */
+  leaseMs?: number;
 }
 
 type Fn = (...args: never[]) => unknown;
@@ -69,9 +74,10 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
     const migration = migrate(db, MIGRATIONS, clock);
     const instanceId = ensureInstanceId(db, clock());
     const documents = documentStatements(db);
-    const transmissions = transmissionStatements(db);
+    const lease: Lease = { by: options.claimant ?? defaultClaimant(), ms: options.leaseMs ?? DEFAULT_LEASE_MS };
+    const transmissions = transmissionStatements(db, lease);
     const statusChanges = statusChangeStatements(db);
-    const callbacks = callbackStatements(db);
+    const callbacks = callbackStatements(db, lease);
     const inbox = networkInboxStatements(db);
     const directory = directoryStatements(db);
     const lock = new SerialLock();
@@ -104,12 +110,12 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
           }),
       },
       transmissions: {
-        ...promised(transmissions, ['documentsOfMessage', 'due', 'nextDueAt', 'state']),
-        ...promised(transmissions, ['checkNow', 'sent', 'retryLater'], write),
+        ...promised(transmissions, ['documentsOfMessage', 'nextDueAt', 'state']),
+        ...promised(transmissions, ['due', 'checkNow', 'sent', 'retryLater'], write),
       },
       callbacks: {
-        ...promised(callbacks, ['due', 'nextDueAt', 'waiting', 'count', 'ofDocument']),
-        ...promised(callbacks, ['attemptFailed', 'end'], write),
+        ...promised(callbacks, ['nextDueAt', 'waiting', 'count', 'ofDocument']),
+        ...promised(callbacks, ['due', 'attemptFailed', 'end'], write),
       },
       chains: promised(chains, ['head', 'links']),
       sequences: promised(sequenceStatements(db), ['next'], write),

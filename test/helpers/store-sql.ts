@@ -7,7 +7,11 @@ import type { Store } from '../../src/store/store.js';
 // a number on both).
 
 export async function queryRows<T = Record<string, unknown>>(store: Store, sql: string, ...params: unknown[]): Promise<T[]> {
-  if (store.kind === 'sqlite') return (store as SqliteStore).db.prepare(sql).all(...params) as T[];
+  if (store.kind === 'sqlite') {
+    const statement = (store as SqliteStore).db.prepare(sql);
+    if (!statement.reader) return void statement.run(...params), [];
+    return statement.all(...params) as T[];
+  }
   let n = 0;
   return (await (store as PostgresStore).pool.query(sql.replace(/\?/g, () => `$${++n}`), params)).rows as T[];
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { openStore } from '../../src/store/open-store.js';
+import { openStore, type StoreOptions } from '../../src/store/open-store.js';
 import type { Store } from '../../src/store/store.js';
 
 // The suite's second run (`.ci/run`): TEST_DATABASE_URL names a throwaway PostgreSQL, and every
@@ -10,6 +10,7 @@ import type { Store } from '../../src/store/store.js';
 // temp folders, and a restart on the same folder finds the same data.
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
+if (!TEST_DATABASE_URL) console.log('  (PostgreSQL runs skipped: .ci/run sets TEST_DATABASE_URL to run the suite again on PostgreSQL, with the store and three-instance tests)');
 
 const schemaOf = (dataDir: string) => `t_${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 20)}`;
 
@@ -41,6 +42,6 @@ export function databaseUrlForSync(dataDir: string): string | undefined {
 }
 
 /** The store a data directory's adapter uses on this run (SQLite file, or its PostgreSQL schema), for looking at it from outside. */
-export async function openTestStore(dataDir: string): Promise<Store> {
-  return openStore(dataDir, { databaseUrl: await databaseUrlFor(dataDir) });
+export async function openTestStore(dataDir: string, options: Omit<StoreOptions, 'databaseUrl'> = {}): Promise<Store> {
+  return openStore(dataDir, { ...options, databaseUrl: await databaseUrlFor(dataDir) });
 }

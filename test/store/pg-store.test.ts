@@ -9,7 +9,6 @@ import { TEST_DATABASE_URL } from '../helpers/test-database.js';
 // works in a schema of its own (dropped after), with stores opened as separate instances would.
 
 const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
-if (!TEST_DATABASE_URL) console.log('  (PostgreSQL store tests skipped: set TEST_DATABASE_URL, as .ci/run does, to run them)');
 
 describeOnPostgres('the PostgreSQL store', function () {
   this.timeout(60_000);

@@ -8,6 +8,7 @@ import { backoffDelay, type RetryPolicy } from '../../retry-delay.js';
 import type { DocumentHead, StoredDocument } from '../../store/documents.js';
 import type { Store } from '../../store/store.js';
 import type { TransmissionRow } from '../../store/transmissions.js';
+import { LeaseLost } from '../../store/lease.js';
 import { statusOfEvent } from './network-events.js';
 import type { StatusRecorder } from './status-recorder.js';
 import { QueueWorker } from './queue-worker.js';
@@ -54,6 +55,10 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */
   private async postpone(row: TransmissionRow, err: unknown): Promise<void> {
     const { store, clock, retry, logger } = this.deps;
+    if (err instanceof LeaseLost) {
+      logger.warn({ document_id: row.documentId }, 'another process took this document over (this one held it past its lease); leaving it to that one');
+      return;
+    }
     logger.error({ err, document_id: row.documentId }, 'dispatch failed unexpectedly; the document will be tried again');
     const now = clock();
     try {
@@ -130,6 +135,6 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     // A transport that could not read its network this time answers no events (FACe while it is
     // down): what was recorded stays counted, so nothing is recorded twice when it answers again.
     const seen = Math.max(row.eventsSeen, tracking.events.length);
-    await recorder.record(doc, fresh, { kind: 'tracked', documentId: doc.id, eventsSeen: seen, done: tracking.done, nextAt: tracking.checkAgainAt ?? at, at });
+    await recorder.record(doc, fresh, { kind: 'tracked', documentId: doc.id, eventsSeen: seen, done: tracking.done, nextAt: tracking.checkAgainAt ?? at, at, seenBefore: row.eventsSeen });
   }
 }

@@ -13,6 +13,8 @@ export interface QueueRow {
  */
 export abstract class QueueWorker<Row extends QueueRow> {
   private readonly inHand = new Set<string>();
+  /** Rows released while a queue read was on its way: what it says about them may be stale. */
+  private releasedDuringRead = new Set<string>();
   private readonly wake: WakeTimer;
   private closed = false;
   private readonly idle: (() => void)[] = [];
@@ -58,11 +60,13 @@ export abstract class QueueWorker<Row extends QueueRow> {
     // One `now` for the query and the sleep: a row that falls due in between must not be slept past.
     const now = this.now().toISOString();
     if (this.inHand.size < this.concurrency) {
+      this.releasedDuringRead = new Set();
       const due = await this.due(now, this.concurrency + this.inHand.size);
       if (this.closed) return;
       for (const row of due) {
         if (this.inHand.size >= this.concurrency) break;
-        if (this.inHand.has(row.documentId)) continue;
+        // A row finished while the read was on its way was read as it was before: the next read has it as it is.
+        if (this.inHand.has(row.documentId) || this.releasedDuringRead.has(row.documentId)) continue;
         this.inHand.add(row.documentId);
         this.handle(row)
           .catch((err: unknown) => this.logger.error({ err, document_id: row.documentId }, `${this.name} failed unexpectedly; the row stays queued`))
@@ -77,6 +81,7 @@ export abstract class QueueWorker<Row extends QueueRow> {
 
   private release(documentId: string): void {
     this.inHand.delete(documentId);
+    this.releasedDuringRead.add(documentId);
     if (!this.closed) this.poke();
     else if (this.inHand.size === 0) this.idle.splice(0).forEach((resolve) => resolve());
   }

@@ -1,14 +1,16 @@
 import { resolveSettings, type Settings } from '../../config/settings.js';
 import { ConfigError } from '../../config/config-error.js';
 import { startAdapter, type AdapterRuntime } from '../../runtime/adapter-runtime.js';
-import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
+import { startBilling } from '../../runtime/billing-runtime.js';
 import { settingFlags, type Command, type Values } from '../command.js';
 import { untilSignal } from '../signals.js';
+import { answerPrimary, isClusterWorker, workerCount } from '../../runtime/cluster.js';
+import { runPrimary } from './primary.js';
 
 const SERVER_SETTINGS = [
   'HOST', 'ADAPTER_PORT', 'DATA_DIR', 'DATABASE_URL', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG', 'BODY_LIMIT', 'AUTH_MAX_FAILURES',
   'AUTH_FAILURE_WINDOW', 'TRUST_PROXY', 'LOG_LEVEL', 'SHUTDOWN_TIMEOUT', 'ERROR_HELP_URL', 'ADMIN_API_KEY', 'PUBLIC_URL',
-  'BILLING_URL', 'BILLING_ACCESS_TOKEN', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_SCOPE',
+  'WORK_LEASE', 'WORKERS', 'MAX_IN_FLIGHT', 'BILLING_URL', 'BILLING_ACCESS_TOKEN', 'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'OAUTH_AUTHORIZE_URL', 'OAUTH_TOKEN_URL', 'OAUTH_SCOPE',
 ] as const;
 
 const BILLING_SETTINGS = [
@@ -22,12 +24,19 @@ type Part = 'adapter' | 'billing';
 
 async function run(command: Command, values: Values, parts: readonly Part[]): Promise<number> {
   const settings = resolveSettings(process.env, settingFlags(command, values));
+  const workers = workerCount(settings.workers);
+  if (parts.includes('adapter') && workers > 1 && !isClusterWorker()) return runPrimary(settings, parts, workers);
   // Listening for the signal before starting: a SIGTERM that arrives while the second server is
   // still starting then stops both gracefully instead of killing the process.
-  const stop = untilSignal();
+  const stop = untilSignal({ force: !isClusterWorker() });
   const running: { close(): Promise<void> }[] = [];
   try {
-    if (parts.length === 2) running.push(...(await startWired(settings)));
+    if (isClusterWorker()) {
+      // A worker of `--workers N` is one adapter; the primary runs the rest (see runPrimary).
+      const adapter = await startAdapter(settings);
+      running.push(adapter);
+      answerPrimary('authorize-own-billing', () => authorizeOwnBilling(adapter, settings));
+    } else if (parts.length === 2) running.push(...(await startWired(settings)));
     else if (parts.includes('adapter')) running.push(await startAdapter(settings));
     else running.push(await startBilling(settings));
   } catch (err) {
@@ -37,6 +46,8 @@ async function run(command: Command, values: Values, parts: readonly Part[]): Pr
   const signal = await stop;
   process.stderr.write(`einvoicing-adapter: ${signal} received, finishing in-flight requests\n`);
   await Promise.all(running.map((r) => r.close()));
+  // A worker's channel to the primary keeps it alive: let go of it so the process can end.
+  if (isClusterWorker()) process.disconnect?.();
   return 0;
 }
 
@@ -60,7 +71,8 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
     });
     if (own && !settings.billingAccessToken) {
       try {
-        await authorizeOwnBilling(adapter, billing, settings);
+        billing.oauthClient.redirectUris.add(redirectUri(settings, adapter.url));
+        await authorizeOwnBilling(adapter, settings);
       } catch (err) {
         await adapter.close();
         throw err;
@@ -75,10 +87,10 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
   }
 }
 
-/** Registers the adapter's redirect URI at billing and runs the grant once, unless tokens work already. */
-async function authorizeOwnBilling(adapter: AdapterRuntime, billing: BillingRuntime, settings: Settings): Promise<void> {
-  const redirect = `${settings.publicUrl?.replace(/\/+$/, '') ?? adapter.url}/oauth/callback`;
-  billing.oauthClient.redirectUris.add(redirect);
+const redirectUri = (settings: Settings, adapterUrl: string) => `${settings.publicUrl?.replace(/\/+$/, '') ?? adapterUrl}/oauth/callback`;
+
+/** Runs the grant once (billing knows the redirect URI), unless tokens work already. */
+async function authorizeOwnBilling(adapter: AdapterRuntime, settings: Settings): Promise<void> {
   const connection = await adapter.store.directory.connection('');
   if (connection && !connection.heldReason) return;
   const res = await fetch(await adapter.authorizeUrl(''), { redirect: 'follow' });

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { CallbackRow } from '../callbacks.js';
 import type { InboxItem } from '../network-inbox.js';
 import type { RelatedDocumentRow, StatusChange } from '../status-changes.js';
+import { leaseAfter, LeaseLost, type Lease } from '../lease.js';
 import type { TransmissionRow, TransmissionStep } from '../transmissions.js';
 import type { CallbackOperations, InboxOperations, SequenceOperations, StatusChangeOperations, TransmissionOperations } from '../store.js';
 import { inTransaction, row, rows, run, type Db } from './pg-db.js';
@@ -43,27 +44,35 @@ async function recordStatus(db: Db, c: StatusChange): Promise<void> {
   }
 }
 
-async function step(db: Db, s: TransmissionStep): Promise<void> {
-  if (s.kind === 'failed') {
-    await run(db, "UPDATE transmissions SET state = 'failed', attempts = attempts + 1, last_error = $1, updated_at = $2 WHERE document_id = $3", [s.error, s.at, s.documentId]);
-  } else {
-    await run(db, 'UPDATE transmissions SET events_seen = $1, state = $2, next_attempt_at = $3, last_error = NULL, updated_at = $4 WHERE document_id = $5', [
-      s.eventsSeen,
-      s.done ? 'done' : 'sent',
-      s.nextAt,
-      s.at,
-      s.documentId,
-    ]);
-  }
+/** Every step is fenced by the claim: a process whose lease lapsed (and whose row another took) writes nothing. */
+function fenced(documentId: string, changed: number): void {
+  if (changed === 0) throw new LeaseLost(documentId);
 }
 
-export function pgStatusChanges(pool: pg.Pool): StatusChangeOperations {
+async function step(db: Db, s: TransmissionStep, lease: Lease): Promise<void> {
+  const changed =
+    s.kind === 'failed'
+      ? await run(db, "UPDATE transmissions SET state = 'failed', attempts = attempts + 1, last_error = $1, updated_at = $2 WHERE document_id = $3 AND claimed_by = $4", [
+          s.error,
+          s.at,
+          s.documentId,
+          lease.by,
+        ])
+      : await run(
+          db,
+          'UPDATE transmissions SET events_seen = $1, state = $2, next_attempt_at = $3, lease_until = $4, last_error = NULL, updated_at = $5 WHERE document_id = $6 AND claimed_by = $7 AND events_seen = $8',
+          [s.eventsSeen, s.done ? 'done' : 'sent', s.nextAt, leaseAfter(s.nextAt, lease), s.at, s.documentId, lease.by, s.seenBefore],
+        );
+  fenced(s.documentId, changed);
+}
+
+export function pgStatusChanges(pool: pg.Pool, lease: Lease): StatusChangeOperations {
   return {
     async record(changes, s) {
       if (changes.length === 0 && !s) return;
       await inTransaction(pool, async (db) => {
         for (const c of changes) await recordStatus(db, c);
-        if (s) await step(db, s);
+        if (s) await step(db, s, lease);
       });
     },
     related: (id) =>
@@ -87,52 +96,91 @@ const checkNow = (db: Db, documentId: string, at: string) =>
 const documentsOfMessage = async (db: Db, messageId: string) =>
   (await rows<{ documentId: string }>(db, 'SELECT document_id AS "documentId" FROM transmissions WHERE message_id = $1', [messageId])).map((r) => r.documentId);
 
-export function pgTransmissions(pool: pg.Pool): TransmissionOperations {
+export function pgTransmissions(pool: pg.Pool, lease: Lease): TransmissionOperations {
   return {
     checkNow: async (documentId, at) => void (await checkNow(pool, documentId, at)),
     documentsOfMessage: (messageId) => documentsOfMessage(pool, messageId),
-    due: (now, limit) =>
-      rows<TransmissionRow>(
-        pool,
-        `SELECT t.document_id AS "documentId", t.state, t.attempts, t.message_id AS "messageId", t.envelope, t.sent_at AS "sentAt",
-                t.events_seen AS "eventsSeen", d.created_at AS "createdAt"
-         FROM transmissions t JOIN documents d ON d.id = t.document_id
-         WHERE t.state IN ('queued', 'sent') AND t.next_attempt_at <= $1 ORDER BY t.next_attempt_at LIMIT $2`,
-        [now, limit],
-      ),
-    nextDueAt: async () => (await row<{ at: string | null }>(pool, "SELECT min(next_attempt_at) AS at FROM transmissions WHERE state IN ('queued', 'sent')"))?.at ?? undefined,
+    // Claimed in one statement: rows another instance is claiming right now are skipped, not waited for.
+    due: async (now, limit) =>
+      (
+        await rows<TransmissionRow & { next: string }>(
+          pool,
+          `WITH due AS (
+             SELECT document_id FROM transmissions
+             WHERE state IN ('queued', 'sent') AND next_attempt_at <= $1 AND (claimed_by IS NULL OR claimed_by = $3 OR lease_until <= $1)
+             ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
+           UPDATE transmissions t SET claimed_by = $3, lease_until = $4 FROM due, documents d
+           WHERE t.document_id = due.document_id AND d.id = t.document_id
+           RETURNING t.document_id AS "documentId", t.state, t.attempts, t.message_id AS "messageId", t.envelope, t.sent_at AS "sentAt",
+                     t.events_seen AS "eventsSeen", d.created_at AS "createdAt", t.next_attempt_at AS next`,
+          [now, limit, lease.by, leaseAfter(now, lease)],
+        )
+      )
+        .sort((a, b) => (a.next < b.next ? -1 : a.next > b.next ? 1 : 0))
+        .map(({ next: _next, ...r }) => r),
+    nextDueAt: async () =>
+      (
+        await row<{ at: string | null }>(
+          pool,
+          `SELECT min(CASE WHEN claimed_by IS NULL OR claimed_by = $1 THEN next_attempt_at ELSE greatest(next_attempt_at, lease_until) END) AS at
+           FROM transmissions WHERE state IN ('queued', 'sent')`,
+          [lease.by],
+        )
+      )?.at ?? undefined,
     state: (documentId) =>
       row(pool, 'SELECT state, events_seen AS "eventsSeen", message_id AS "messageId", envelope, sent_at AS "sentAt" FROM transmissions WHERE document_id = $1', [documentId]),
     sent: async (documentId, messageId, envelope, at, nextAt) =>
-      void (await run(
-        pool,
-        "UPDATE transmissions SET state = 'sent', attempts = attempts + 1, message_id = $1, envelope = $2, sent_at = $3, next_attempt_at = $4, last_error = NULL, updated_at = $3 WHERE document_id = $5",
-        [messageId, envelope, at, nextAt, documentId],
-      )),
+      fenced(
+        documentId,
+        await run(
+          pool,
+          "UPDATE transmissions SET state = 'sent', attempts = attempts + 1, message_id = $1, envelope = $2, sent_at = $3, next_attempt_at = $4, lease_until = $5, last_error = NULL, updated_at = $3 WHERE document_id = $6 AND claimed_by = $7",
+          [messageId, envelope, at, nextAt, leaseAfter(nextAt, lease), documentId, lease.by],
+        ),
+      ),
     retryLater: async (documentId, nextAt, error, at) =>
-      void (await run(pool, 'UPDATE transmissions SET attempts = attempts + 1, next_attempt_at = $1, last_error = $2, updated_at = $3 WHERE document_id = $4', [nextAt, error, at, documentId])),
+      fenced(
+        documentId,
+        await run(pool, 'UPDATE transmissions SET attempts = attempts + 1, next_attempt_at = $1, lease_until = $2, last_error = $3, updated_at = $4 WHERE document_id = $5 AND claimed_by = $6', [
+          nextAt,
+          leaseAfter(nextAt, lease),
+          error,
+          at,
+          documentId,
+          lease.by,
+        ]),
+      ),
   };
 }
 
-export function pgCallbacks(pool: pg.Pool): CallbackOperations {
+export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
   return {
-    // The oldest pending row of each document only (a document's callbacks go out in order); none of a held site.
-    due: (now, limit, held = []) =>
-      rows<CallbackRow>(
-        pool,
-        `SELECT c.id, c.document_id AS "documentId", d.merchant_id AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"
-         FROM callbacks c JOIN documents d ON d.id = c.document_id
-         WHERE c.state = 'pending' AND c.next_attempt_at <= $1 AND d.merchant_id <> ALL($2::text[])
-           AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
-         ORDER BY c.id LIMIT $3`,
-        [now, [...held], limit],
-      ),
+    // The oldest pending row of each document only (a document's callbacks go out in order, on
+    // whichever instance claims it: the next row is not due until this one ended); none of a
+    // held site; none another instance holds or is claiming right now.
+    due: async (now, limit, held = []) =>
+      (
+        await rows<CallbackRow>(
+          pool,
+          `WITH due AS (
+             SELECT c.id FROM callbacks c JOIN documents d ON d.id = c.document_id
+             WHERE c.state = 'pending' AND c.next_attempt_at <= $1 AND (c.claimed_by IS NULL OR c.claimed_by = $4 OR c.lease_until <= $1)
+               AND d.merchant_id <> ALL($2::text[])
+               AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
+             ORDER BY c.id LIMIT $3 FOR UPDATE OF c SKIP LOCKED)
+           UPDATE callbacks c SET claimed_by = $4, lease_until = $5 FROM due, documents d
+           WHERE c.id = due.id AND d.id = c.document_id
+           RETURNING c.id, c.document_id AS "documentId", d.merchant_id AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"`,
+          [now, [...held], limit, lease.by, leaseAfter(now, lease)],
+        )
+      ).sort((a, b) => a.id - b.id),
     nextDueAt: async (held = []) =>
       (
         await row<{ at: string | null }>(
           pool,
-          `SELECT min(c.next_attempt_at) AS at FROM callbacks c JOIN documents d ON d.id = c.document_id WHERE c.state = 'pending' AND d.merchant_id <> ALL($1::text[])`,
-          [[...held]],
+          `SELECT min(CASE WHEN c.claimed_by IS NULL OR c.claimed_by = $2 THEN c.next_attempt_at ELSE greatest(c.next_attempt_at, c.lease_until) END) AS at
+           FROM callbacks c JOIN documents d ON d.id = c.document_id WHERE c.state = 'pending' AND d.merchant_id <> ALL($1::text[])`,
+          [[...held], lease.by],
         )
       )?.at ?? undefined,
     waiting: async (held) =>
@@ -147,7 +195,14 @@ export function pgCallbacks(pool: pg.Pool): CallbackOperations {
         ).map((r) => [r.site, r.n]),
       ),
     attemptFailed: async (id, attempts, nextAt, error, responseStatus) =>
-      void (await run(pool, 'UPDATE callbacks SET attempts = $1, next_attempt_at = $2, last_error = $3, response_status = $4 WHERE id = $5', [attempts, nextAt, error, responseStatus, id])),
+      void (await run(pool, 'UPDATE callbacks SET attempts = $1, next_attempt_at = $2, lease_until = $3, last_error = $4, response_status = $5 WHERE id = $6', [
+        attempts,
+        nextAt,
+        leaseAfter(nextAt, lease),
+        error,
+        responseStatus,
+        id,
+      ])),
     end: async (e) =>
       void (await run(pool, 'UPDATE callbacks SET state = $1, attempts = $2, response_status = $3, response_body = $4, last_error = $5, ended_at = $6 WHERE id = $7', [
         e.state,

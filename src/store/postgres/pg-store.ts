@@ -8,6 +8,7 @@ import { pgDirectory } from './pg-directory.js';
 import { pgCallbacks, pgInbox, pgSequences, pgStatusChanges, pgTransmissions } from './pg-lifecycle.js';
 import { migratePostgres, versionOf } from './pg-migrate.js';
 import type pg from 'pg';
+import { DEFAULT_LEASE_MS, defaultClaimant, type Lease } from '../lease.js';
 
 // The shared store: one PostgreSQL database for every adapter process (several instances, or
 // the workers of `start --workers N`). The same interface and statements as the SQLite store;
@@ -19,6 +20,10 @@ export interface PostgresStoreOptions {
   chainLinks?: ChainWrites['linkOf'];
   /** Connections in this process's pool. */
   poolSize?: number;
+  /** This process's name on the rows it claims. */
+  claimant?: string;
+  /** How long a claim holds without news (WORK_LEASE). */
+  leaseMs?: number;
 }
 
 /** The PostgreSQL store, with its pool for the store's own tests. */
@@ -39,6 +44,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return (await row<{ value: string }>(pool, 'SELECT value FROM adapter_meta WHERE key = $1', [name]))!.value;
     };
     const linkOf = options.chainLinks ?? (() => undefined);
+    const lease: Lease = { by: options.claimant ?? defaultClaimant(), ms: options.leaseMs ?? DEFAULT_LEASE_MS };
     return {
       kind: 'postgres',
       location: redactedUrl(url),
@@ -48,9 +54,9 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       migration,
       ping: async () => ({ schemaVersion: await versionOf(pool) }),
       documents: pgDocuments(pool),
-      statusChanges: pgStatusChanges(pool),
-      transmissions: pgTransmissions(pool),
-      callbacks: pgCallbacks(pool),
+      statusChanges: pgStatusChanges(pool, lease),
+      transmissions: pgTransmissions(pool, lease),
+      callbacks: pgCallbacks(pool, lease),
       chains: pgChains(pool),
       sequences: pgSequences(pool),
       inbox: pgInbox(pool),

@@ -1,5 +1,6 @@
 import type { Migration } from '../../migrations/index.js';
 import { p001Schema } from './001-schema.js';
+import { p002Leases } from './002-leases.js';
 
 /** PostgreSQL's own numbered migrations, oldest first. Never edit a released one: add the next number. */
-export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema]);
+export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema, p002Leases]);

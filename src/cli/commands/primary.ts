@@ -1,0 +1,63 @@
+import { API_KEY_FILE, resolveApiKey } from '../../adapter/api-key.js';
+import { ConfigError } from '../../config/config-error.js';
+import type { Settings } from '../../config/settings.js';
+import { oauthClientSecret } from '../../oauth/client-secret.js';
+import { TokenSeal } from '../../oauth/token-seal.js';
+import { ADMIN_API_KEY_FILE } from '../../runtime/adapter-runtime.js';
+import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
+import { forkWorkers } from '../../runtime/cluster.js';
+import { openDataDirStore } from '../../runtime/open-data-dir.js';
+import { untilSignal } from '../signals.js';
+
+type Part = 'adapter' | 'billing';
+
+/**
+ * The primary of `serve|start --workers N`. What N processes must not each do at once happens
+ * here first: the store's migrations, the generated keys (shown once, here) and the token key.
+ * With `start` it also runs the billing module (one, in this process), points the workers at
+ * it, has one worker run the OAuth grant, then connects billing to the adapter's port.
+ */
+export async function runPrimary(settings: Settings, parts: readonly Part[], count: number): Promise<number> {
+  const say = (line: string) => process.stderr.write(`${line}\n`);
+  const stop = untilSignal();
+  await (await openDataDirStore(settings)).close();
+  const apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
+  const adminKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
+  TokenSeal.open(settings.dataDir);
+  oauthClientSecret(settings);
+  let billing: BillingRuntime | undefined;
+  const env: Record<string, string> = {};
+  const own = parts.includes('billing') && !settings.billingUrl;
+  if (parts.includes('billing')) {
+    billing = await startBilling(settings, { announceLater: true });
+    env.BILLING_URL = settings.billingUrl ?? billing.url;
+    if (own) Object.assign(env, { OAUTH_AUTHORIZE_URL: `${billing.url}/oauth2/authorize`, OAUTH_TOKEN_URL: `${billing.url}/oauth2/token` });
+  }
+  const pool = forkWorkers(count, env, settings.host, say);
+  try {
+    const url = await Promise.race([pool.listening, pool.failedStart]);
+    if (billing) {
+      if (own && !settings.billingAccessToken) {
+        billing.oauthClient.redirectUris.add(`${settings.publicUrl?.replace(/\/+$/, '') ?? url}/oauth/callback`);
+        await pool.ask({ kind: 'authorize-own-billing' }).catch((err: Error) => {
+          throw new ConfigError([`start: the adapter could not be authorized at its billing module: ${err.message}`]);
+        });
+      }
+      billing.announce();
+      if (!settings.adapterUrl) billing.connectAdapter({ url, apiKey: apiKey.key });
+    }
+    for (const [key, what] of [[apiKey, 'an API key'], [adminKey, 'an admin API key (for /admin)']] as const) {
+      if (key.source === 'generated') say(`einvoicing-adapter: generated ${what}, kept in ${key.file} (shown only this once):\n\n    ${key.key}\n`);
+    }
+    say(`einvoicing-adapter: ${count} adapter workers listening on ${url}`);
+  } catch (err) {
+    await pool.stop('SIGTERM');
+    await billing?.close();
+    throw err;
+  }
+  const signal = await stop;
+  say(`einvoicing-adapter: ${signal} received, finishing in-flight requests`);
+  await pool.stop('SIGTERM');
+  await billing?.close();
+  return 0;
+}

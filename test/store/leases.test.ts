@@ -1,0 +1,59 @@
+import { expect } from 'chai';
+import { LeaseLost } from '../../src/store/lease.js';
+import type { NewDocument } from '../../src/store/documents.js';
+import type { Store } from '../../src/store/store.js';
+import { tempDir } from '../helpers/temp-dir.js';
+import { openTestStore } from '../helpers/test-database.js';
+
+// Two processes on one store (SQLite file, or PostgreSQL on the suite's second run), as
+// `--workers 2` or two instances: each claims queue rows under its own name and lease.
+
+describe('leases on the shared queues (on this run\'s store)', () => {
+  const stores: Store[] = [];
+  afterEach(async () => Promise.all(stores.splice(0).map((s) => s.close())));
+  const two = async () => {
+    const dir = tempDir('leases-');
+    const a = await openTestStore(dir, { claimant: 'process-a', leaseMs: 60_000 });
+    const b = await openTestStore(dir, { claimant: 'process-b', leaseMs: 60_000 });
+    stores.push(a, b);
+    return [a, b] as const;
+  };
+  const doc = (id: string, at: string): NewDocument => ({
+    id, platformId: id, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice', businessEntityId: 'be', merchantId: '',
+    bodySha256: id, body: '{}', requestId: id, createdAt: at, artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
+  });
+  const t0 = '2026-11-24T10:00:00.000Z';
+  const later = (ms: number) => new Date(Date.parse(t0) + ms).toISOString();
+
+  it('gives a due transmission to one process, keeps it with it between steps, and lets another take it once the lease lapses', async () => {
+    const [a, b] = await two();
+    await a.writeSubmission(doc('d1', t0));
+    expect((await a.transmissions.due(t0, 10)).map((r) => r.documentId)).to.deep.equal(['d1']);
+    expect(await b.transmissions.due(t0, 10)).to.deep.equal([]);
+    // Sent: next due in 1 s, still a's until 1 s + the lease.
+    await a.transmissions.sent('d1', 'm-1', '{}', later(0), later(1000));
+    expect(await b.transmissions.due(later(30_000), 10)).to.deep.equal([]);
+    expect(await b.transmissions.nextDueAt()).to.equal(later(61_000));
+    expect((await a.transmissions.due(later(1000), 10)).map((r) => r.documentId)).to.deep.equal(['d1']);
+    // a goes quiet: after its lease b takes the row, and a's late step is refused.
+    const taken = await b.transmissions.due(later(62_000), 10);
+    expect(taken.map((r) => r.documentId)).to.deep.equal(['d1']);
+    let refused: unknown;
+    await a.transmissions.retryLater('d1', later(70_000), 'late', later(62_000)).catch((err: unknown) => (refused = err));
+    expect(refused).to.be.instanceOf(LeaseLost);
+  });
+
+  it('records a tracking step once: a second pass with the same reading is refused, with its statuses', async () => {
+    const [a] = await two();
+    await a.writeSubmission(doc('d2', t0));
+    const [row] = await a.transmissions.due(t0, 10);
+    await a.transmissions.sent('d2', 'm-2', '{}', t0, t0);
+    const success = { documentId: 'd2', status: 'SUCCESS', source: 'network', at: later(5) };
+    const step = { kind: 'tracked' as const, documentId: 'd2', eventsSeen: 1, done: true, nextAt: later(5), at: later(5), seenBefore: row!.eventsSeen };
+    await a.statusChanges.record([success], step);
+    let refused: unknown;
+    await a.statusChanges.record([success], step).catch((err: unknown) => (refused = err));
+    expect(refused).to.be.instanceOf(LeaseLost);
+    expect((await a.documents.statusHistory('d2'))!.statuses.map((s) => s.status)).to.deep.equal(['ACCEPTED', 'SUCCESS']);
+  });
+});
