@@ -33,7 +33,7 @@ fi
 case "$action" in
   start)
     mkdir -p "$dir"
-    [ "$(id -u)" -eq 0 ] && chown postgres "$dir"
+    if [ "$(id -u)" -eq 0 ]; then chown postgres "$dir"; fi
     port="$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")"
     as_owner "$bin/initdb" -D "$dir/data" -U postgres --auth=trust -E UTF8 --no-sync >"$dir/initdb.log" 2>&1
     as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o "-p $port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=400 -c fsync=${PG_FSYNC:-off} -c synchronous_commit=${PG_FSYNC:-off}" start >/dev/null

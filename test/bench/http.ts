@@ -23,7 +23,7 @@ export interface HttpFigure {
 
 const CONNECTIONS = 32;
 
-async function load(name: string, url: string, headers: Record<string, string>, body: (n: number) => string, seconds: number): Promise<HttpFigure> {
+export async function load(name: string, url: string, headers: Record<string, string>, body: (n: number) => string, seconds: number): Promise<HttpFigure> {
   let n = 0;
   const result = await autocannon({
     url,
@@ -38,7 +38,7 @@ async function load(name: string, url: string, headers: Record<string, string>, 
 }
 
 /** A bare Koa app with the same body parser that answers the JSON body it received. */
-async function startEcho(limit: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startEcho(limit: string): Promise<{ url: string; close: () => Promise<void> }> {
   const app = new Koa();
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: limit }));
   app.use((ctx) => {
@@ -50,10 +50,15 @@ async function startEcho(limit: string): Promise<{ url: string; close: () => Pro
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
 }
 
-export async function httpFigures(seconds: number): Promise<HttpFigure[]> {
-  // Indented like the SPI's own request examples: 6.5 KB, the body size the issue's echo figure used.
+/** Indented like the SPI's own request examples: 6.5 KB, the body size the issue's echo figure used. */
+export function benchBodies(prefix = `BENCH-${process.pid}`): { size: number; body: (n: number) => string } {
   const template = JSON.stringify(benchInvoice('BENCH-@@'), null, 4);
-  const body = (n: number) => template.replace('BENCH-@@', `BENCH-${process.pid}-${n}`);
+  return { size: template.length, body: (n: number) => template.replace('BENCH-@@', `${prefix}-${n}`) };
+}
+
+export async function httpFigures(seconds: number): Promise<HttpFigure[]> {
+  const { size, body } = benchBodies();
+  const template = { length: size };
   const echo = await startEcho('10mb');
   const dataDir = mkdtempSync(join(tmpdir(), 'adapter-bench-'));
   const floor = await startStorageFloor(join(dataDir, 'floor'));

@@ -4,6 +4,7 @@ import { callbackFigures, QUEUED_CALLBACKS } from './callbacks.js';
 import { eventFigures, STORED_EVENTS } from './events.js';
 import { httpFigures } from './http.js';
 import { renderFigures } from './render.js';
+import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 
 // `npm run bench`: render throughput (10-line invoice) through the chosen serializer and the
 // alternatives, then submissions over HTTP next to a bare Koa echo, all in one run on this
@@ -13,8 +14,9 @@ import { renderFigures } from './render.js';
 // sets no target). Then callbacks (issue 4): 10,000 queued callbacks drained to a local
 // receiver; targets ≥ 2,000 callbacks/s and < 10 s. BENCH_SECONDS sets the HTTP duration
 // (default 10). Then the events list (issue 6): each filter with 1,000,000 events stored, one
-// request at a time; target median < 20 ms. BENCH_ONLY=adapter, billing, callbacks or events
-// runs one part.
+// request at a time; target median < 20 ms. Then submissions by store and worker count, and with
+// 1,000,000 documents stored (issue 27). BENCH_ONLY=adapter, billing, callbacks, events or
+// stores runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -25,6 +27,30 @@ if (!only || only === 'adapter') await adapterBench();
 if (!only || only === 'billing') await billingBench();
 if (!only || only === 'callbacks') await callbacksBench();
 if (!only || only === 'events') await eventsBench();
+if (!only || only === 'stores') await storesBench();
+
+async function storesBench(): Promise<void> {
+  console.log(`\nsubmissions by store and processes (issue 27): the bin's \`serve --workers N\`, ${seconds} s each, 32 connections:`);
+  const { lines, seeded, notes } = await storeFigures(seconds);
+  const line = (f: { requestsPerSecond: number; p50: number; p99: number; non2xx: number; errors: number; name: string }) =>
+    console.log(`  ${fmt(f.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(f.p50, 1).padStart(5)} ms  p99 ${fmt(f.p99, 1).padStart(5)} ms  non-2xx ${f.non2xx}  errors ${f.errors}  ${f.name}`);
+  lines.forEach(line);
+  for (const n of notes) console.log(`  (${n})`);
+  console.log(`\nsubmission latency with ${fmt(SEEDED_DOCUMENTS)} documents stored against an empty store:`);
+  let flat = true;
+  for (const s of seeded) {
+    line(s.empty);
+    line(s.full);
+    const ratio = s.full.p99 / s.empty.p99;
+    // Within noise: this machine's p99 moves by about a quarter between identical runs.
+    const ok = ratio <= 1.3;
+    flat &&= ok;
+    console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${s.store}: p99 full / empty ${fmt(ratio, 2)}× (≤ 1.30; seeding took ${fmt(s.seedSeconds, 1)} s)`);
+  }
+  const errors = [...lines, ...seeded.flatMap((s) => [s.empty, s.full])].some((f) => f.non2xx > 0 || f.errors > 0);
+  if (errors) console.log('  FAIL  every submission answered 2xx');
+  if (!flat || errors) process.exitCode = 1;
+}
 
 async function eventsBench(): Promise<void> {
   console.log(`\nevents list (API v2) with ${fmt(STORED_EVENTS)} events stored, one request at a time, 200 rounds per query:`);
