@@ -12,7 +12,7 @@ import { CallbackNetworkError, type CallbackPoster, type PostResult } from './ca
 export interface CallbackWorkerDeps {
   store: Pick<Store, 'callbacks'>;
   poster: Pick<CallbackPoster, 'post'>;
-  sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'allHeld'>;
+  sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'everyHeld'>;
   clock: () => Date;
   logger: Logger;
   concurrency: number;
@@ -57,13 +57,15 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
   // With every site held (BILLING_URL unset, no merchant connected) there is nothing to look
   // for: the outbox is not read at each new status, only after the longest sleep.
   protected async due(now: string, limit: number): Promise<CallbackRow[]> {
-    if (await this.deps.sites.allHeld()) return [];
-    return this.deps.store.callbacks.due(now, limit, [...(await this.deps.sites.held()).keys()]);
+    const held = await this.deps.sites.held();
+    if (this.deps.sites.everyHeld(held)) return [];
+    return this.deps.store.callbacks.due(now, limit, [...held.keys()]);
   }
 
   protected async nextDueAt(): Promise<string | undefined> {
-    if (await this.deps.sites.allHeld()) return undefined;
-    return this.deps.store.callbacks.nextDueAt([...(await this.deps.sites.held()).keys()]);
+    const held = await this.deps.sites.held();
+    if (this.deps.sites.everyHeld(held)) return undefined;
+    return this.deps.store.callbacks.nextDueAt([...held.keys()]);
   }
 
   /** Retry waits end at once; requests on the wire finish; unfinished rows stay queued. */

@@ -63,9 +63,8 @@ export class CallbackSites {
     return new OAuthClient(this.endpoints(siteId), this.deps.clientSecret, this.deps.clock, this.deps.settings.callbackTimeout);
   }
 
-  /** Whether no site can take a callback now (BILLING_URL unset and no connected merchant): the worker need not look. */
-  async allHeld(): Promise<boolean> {
-    const held = await this.held();
+  /** Whether `held` (as `held()` answered) is every site (BILLING_URL unset and no connected merchant): the worker need not look. */
+  everyHeld(held: ReadonlyMap<string, HeldSite>): boolean {
     return held.has('') && held.size === this.deps.directory.current().merchants.size + 1;
   }
 

@@ -59,6 +59,16 @@ export function decideKey(
   return { kind: 'conflict', id: existing.id };
 }
 
+/** The same rule where the stored body is read asynchronously: only when the hashes differ or the submission cancels. */
+export async function decideKeyReading(
+  bodyOf: (id: string) => Promise<string | undefined>,
+  existing: ExistingDocument | undefined,
+  incoming: { sha: string; body: string; voids: boolean },
+): Promise<KeyDecision> {
+  const stored = existing && (existing.bodySha256 !== incoming.sha || incoming.voids) ? await bodyOf(existing.id) : undefined;
+  return decideKey({ bodyOf: () => stored }, existing, incoming);
+}
+
 /** Byte-equal JSON is the fast answer; otherwise key order and whitespace are ignored. */
 export function sameBody(statements: Pick<DocumentStatements, 'bodyOf'>, existing: { id: string; bodySha256: string }, sha: string, bodyText: string): boolean {
   if (existing.bodySha256 === sha) return true;

@@ -6,7 +6,7 @@ import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import { driverId } from '../../driver/types.js';
 import type { Store } from '../../store/store.js';
-import { decideKey } from '../../store/submission-write.js';
+import { decideKeyReading } from '../../store/submission-write.js';
 import type { Directory, DirectorySnapshot, Principal } from '../../directory/directory.js';
 import { AcceptedReferences } from './accepted-references.js';
 import { intake, parseEnvelope } from './intake.js';
@@ -47,10 +47,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const sha = createHash('sha256').update(bodyText).digest('hex');
   // A resubmission answers what was stored, even if configuration changed since.
   const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
-  const existing = await deps.store.documents.findByKey(key);
-  // The rule reads the stored body only when the hashes differ or the submission cancels.
-  const storedBody = existing && (existing.bodySha256 !== sha || voids) ? await deps.store.documents.bodyOf(existing.id) : undefined;
-  const early = decideKey({ bodyOf: () => storedBody }, existing, { sha, body: bodyText, voids });
+  const early = await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
   if (early.kind === 'conflict') throw conflict(key, early.id);
   if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
   const entities = principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal);

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { ChainWrites, WriteOutcome } from '../submission-write.js';
-import { decideKey } from '../submission-write.js';
+import { decideKeyReading } from '../submission-write.js';
 import type { DocumentHead, ExistingDocument, NewDocument, StatusRecord, StoredArtifact, StoredDocument } from '../documents.js';
 import type { ChainHead } from '../chains.js';
 import type { ChainOperations, DocumentOperations } from '../store.js';
@@ -105,8 +105,8 @@ export async function pgWriteSubmission(pool: pg.Pool, d: NewDocument, chains: P
           [held.documentId],
         )
       : undefined;
-    const storedBody = existing && (existing.bodySha256 !== d.bodySha256 || d.voids) ? (await row<{ body: string }>(db, 'SELECT body FROM documents WHERE id = $1', [existing.id]))?.body : undefined;
-    const decision = decideKey({ bodyOf: () => storedBody }, existing, { sha: d.bodySha256, body: d.body, voids: !!d.voids });
+    const bodyOf = async (id: string) => (await row<{ body: string }>(db, 'SELECT body FROM documents WHERE id = $1', [id]))?.body;
+    const decision = await decideKeyReading(bodyOf, existing, { sha: d.bodySha256, body: d.body, voids: !!d.voids });
     if (decision.kind === 'same') return { id: decision.id, created: false };
     if (decision.kind === 'conflict') return { conflictWith: decision.id };
     if (decision.supersedes) {
