@@ -7,14 +7,13 @@ import { eventually } from '../helpers/lifecycle.js';
 import { FIXTURE_CONFIG } from '../helpers/fixtures.js';
 import { queryRows } from '../helpers/store-sql.js';
 import { tempDir } from '../helpers/temp-dir.js';
-import { databaseUrlFor, openTestStore, TEST_DATABASE_URL } from '../helpers/test-database.js';
+import { databaseUrlFor, describeOnPostgres, openTestStore } from '../helpers/test-database.js';
 import { chainedRecords, invoiceNumbered, officialCheck } from '../drivers/verifactu-chain.test.js';
 
 // Three adapter processes on one PostgreSQL, one SIGKILLed mid-load and not restarted. The
 // platform's side is played here: a load balancer that sends each submission to an instance and,
 // when that instance is gone, to another; and a callback endpoint that records what it receives.
 
-const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 
 const TOTAL = 2000;
 const KEY = 'three-instances-key-0123456789abcdef';

@@ -14,7 +14,11 @@ if (!TEST_DATABASE_URL) console.log('  (PostgreSQL runs skipped: .ci/run sets TE
 
 const schemaOf = (dataDir: string) => `t_${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 20)}`;
 
-function urlWithSchema(schema: string): string {
+/** Mocha's describe on the PostgreSQL run, a skip otherwise (the line above says why, once). */
+export const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
+
+/** TEST_DATABASE_URL with `schema` as its search path. */
+export function urlWithSchema(schema: string): string {
   const url = new URL(TEST_DATABASE_URL!);
   url.searchParams.set('options', `-c search_path=${schema}`);
   return url.toString();

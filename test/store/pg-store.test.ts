@@ -3,23 +3,18 @@ import pg from 'pg';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/pg-store.js';
 import { PG_MIGRATIONS } from '../../src/store/postgres/migrations/index.js';
 import type { NewDocument } from '../../src/store/documents.js';
-import { TEST_DATABASE_URL } from '../helpers/test-database.js';
+import { describeOnPostgres, TEST_DATABASE_URL, urlWithSchema } from '../helpers/test-database.js';
 
 // The PostgreSQL store itself: what several processes sharing one database rely on. Each test
 // works in a schema of its own (dropped after), with stores opened as separate instances would.
 
-const describeOnPostgres = TEST_DATABASE_URL ? describe : describe.skip;
 
 describeOnPostgres('the PostgreSQL store', function () {
   this.timeout(60_000);
   let admin: pg.Pool;
   let schema: string;
   const open: PostgresStore[] = [];
-  const url = () => {
-    const u = new URL(TEST_DATABASE_URL!);
-    u.searchParams.set('options', `-c search_path=${schema}`);
-    return u.toString();
-  };
+  const url = () => urlWithSchema(schema);
   // A chain step as a chained driver's: the document's text names the previous head.
   const link = (input: unknown, previous: unknown) => {
     const n = ((previous as { n?: number } | undefined)?.n ?? 0) + 1;
