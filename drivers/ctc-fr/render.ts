@@ -6,8 +6,9 @@ import { facturxPdf } from '../../src/facturx/facturx-pdf.js';
 import { renderInvoice } from '../../src/ubl/invoice.js';
 import { renderCdar } from './cdar-xml.js';
 import { examine } from './validate.js';
+import { RESPONSE_TYPE } from './identity.js';
 
-export const RESPONSE_TYPE = 'cdar-applicationresponse';
+export { RESPONSE_TYPE };
 
 /**
  * The invoice in the syntax its document type names (UBL, CII, or the Factur-X PDF first and its

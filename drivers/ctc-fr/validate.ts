@@ -11,8 +11,9 @@ import { checkFrenchDocument, checkFrenchInvoice } from './french-rules.js';
 import { frenchProfile, type FrenchProfile, type Syntax } from './profiles.js';
 import { responseModel } from './response-model.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
+import { DRIVER } from './identity.js';
 
-export const DRIVER = 'CTC_FR';
+export { DRIVER };
 
 export type CtcFrModel =
   | { kind: 'invoice'; invoice: SemanticInvoice; syntax: Syntax; profile: FrenchProfile; documentType: string }

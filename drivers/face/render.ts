@@ -4,8 +4,9 @@ import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { CANCELLATION_TYPE } from './cancellation.js';
 import { facturaeXml } from './facturae-xml.js';
 import { examine } from './validate.js';
+import { DOCUMENT_TYPE } from './identity.js';
 
-export const DOCUMENT_TYPE = { INVOICE: 'facturae-invoice', CREDIT_NOTE: 'facturae-creditnote' } as const;
+export { DOCUMENT_TYPE };
 
 /**
  * The Facturae, unsigned: what goldens hold (an invoice resubmitted VOIDED renders the

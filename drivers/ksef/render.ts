@@ -3,8 +3,9 @@ import { errorsOf, issueMessage } from '../../src/driver/issues.js';
 import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { fa3Xml } from './fa3-xml.js';
 import { examine } from './validate.js';
+import { DOCUMENT_TYPE } from './identity.js';
 
-export const DOCUMENT_TYPE = { INVOICE: 'ksef-invoice', CREDIT_NOTE: 'ksef-creditnote' } as const;
+export { DOCUMENT_TYPE };
 
 /**
  * The FA(3) invoice, generated at the render clock (DataWytworzeniaFa): the bytes KSeF receives

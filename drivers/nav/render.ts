@@ -5,13 +5,14 @@ import type { NavInvoice } from './model.js';
 import { headAfter, positionOf, type ChainHead } from './operation.js';
 import { examine } from './validate.js';
 import { FIRST, invoiceDataXml, placedInChain } from './xml.js';
+import { DOCUMENT_TYPE } from './identity.js';
 
 // The InvoiceData of a document: what the NAV receives, base64 inside manageInvoice. A
 // modification's place in its invoice's chain is decided where the document is stored (the
 // driver's `chain`), so two modifications of one invoice never share an index or line numbers;
 // render alone gives the report as the first modification of an invoice reported with it.
 
-export const DOCUMENT_TYPE = { INVOICE: 'nav-invoice', CREDIT_NOTE: 'nav-creditnote' } as const;
+export { DOCUMENT_TYPE };
 /** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
 export const STORNO_TYPE = 'nav-storno';
 

@@ -8,11 +8,12 @@ import { buildInvoiceData } from './build.js';
 import type { NavInvoice } from './model.js';
 import { operationOf } from './operation.js';
 import type { NavSettings } from './settings.js';
+import { DRIVER } from './identity.js';
 
 // Validate and map in one pass: the semantic invoice (EN 16931's arithmetic and rules), then the
 // NAV's own choices and checks. What is checked is exactly what render writes.
 
-export const DRIVER = 'NAV';
+export { DRIVER };
 
 /** The provider reference a reported invoice carries once the NAV has processed it (DONE): its transaction. */
 export const NAV_TRANSACTION = 'navTransactionId';

@@ -4,8 +4,9 @@ import type { Artifact, RenderContext } from '../../src/driver/types.js';
 import { fatturaPaXml } from './fatturapa-xml.js';
 import { progressiveOf } from './transmission-file.js';
 import { examine } from './validate.js';
+import { DOCUMENT_TYPE } from './identity.js';
 
-export const DOCUMENT_TYPE = { INVOICE: 'fatturapa-invoice', CREDIT_NOTE: 'fatturapa-creditnote' } as const;
+export { DOCUMENT_TYPE };
 
 /**
  * The FatturaPA file, unsigned (sign.ts seals it where required). Its ProgressivoInvio is the

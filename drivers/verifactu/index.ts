@@ -1,84 +1,23 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { IssueList } from '../../src/driver/issues.js';
-import type { Artifact, ChainSpec, DocumentContext, Driver, RenderContext } from '../../src/driver/types.js';
+import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
 import { VERIFACTU_FIELDS } from './fields.js';
-import { recordOf, type ChainLink, type VerifactuRecord } from './record.js';
-import { qrPng, verificationUrl, type Environment } from './qr.js';
-import { activationStatus, verifactuNetwork } from './network.js';
-import { linkRecord } from './render.js';
-import { VerifactuSettingsSchema, type VerifactuSettings } from './settings.js';
-import { mapStatus, readInbound } from './statuses.js';
-import { transmit } from './transmit.js';
+import { DOCUMENT_TYPE } from './identity.js';
 
 /**
  * Spain's VERI*FACTU: each invoice or credit note becomes an invoicing record (RegistroAlta; a
  * VOIDED document a RegistroAnulacion) for the tax agency, chained per issuer by its Huella.
- * Mapping rules, the chain and issue codes: drivers/verifactu/README.md.
+ * Mapping rules, the chain and issue codes: drivers/verifactu/README.md. Its working parts: parts.ts.
  */
-
-const DOCUMENT_TYPE = { INVOICE: 'verifactu-invoice', CREDIT_NOTE: 'verifactu-creditnote' } as const;
-
-function recordFor(doc: SpiDocument, ctx: DocumentContext & { now: Date }): { record?: VerifactuRecord; issues: IssueList } {
-  const issues = new IssueList();
-  const record = recordOf(doc, ctx, issues);
-  return { ...(record && { record }), issues };
-}
-
-function artifactOf(doc: SpiDocument, xml: string): Artifact {
-  return { documentType: DOCUMENT_TYPE[doc.type as 'INVOICE' | 'CREDIT_NOTE'] ?? DOCUMENT_TYPE.INVOICE, mimeType: 'application/xml', content: xml };
-}
-
-function built(doc: SpiDocument, ctx: RenderContext): VerifactuRecord {
-  const { record, issues } = recordFor(doc, ctx);
-  if (!record) throw new Error(`VERIFACTU render called on a document with errors: ${issues.items.map((i) => i.code).join(', ')}`);
-  return record;
-}
-
-interface ChainInput {
-  record: VerifactuRecord;
-  documentType: string;
-  environment: Environment;
-}
-
-/** The stored artifacts: the linked record, then (for an alta) the QR code of its verification URL. */
-const chain: ChainSpec = {
-  prepare(doc, ctx) {
-    const record = built(doc, ctx);
-    const input: ChainInput = { record, documentType: artifactOf(doc, '').documentType, environment: (ctx.settings as VerifactuSettings).environment ?? 'test' };
-    return { key: `VERIFACTU:${record.id.nif}`, input };
+export const verifactuDriver = driverOnFirstUse(
+  {
+    model: 'VERIFACTU',
+    title: 'VERI*FACTU (AEAT invoicing records)',
+    countries: ['ES'],
+    transactionTypes: ['B2B', 'B2C', 'B2G'],
+    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
+    documentTypeFor: DOCUMENT_TYPE,
+    fields: VERIFACTU_FIELDS,
+    voidsByResubmission: true,
   },
-  link(input, previous) {
-    const { record, documentType, environment } = input as ChainInput;
-    const linked = linkRecord(record, previous as ChainLink | undefined);
-    const artifacts: Artifact[] = [{ documentType, mimeType: 'application/xml', content: linked.xml }];
-    if (record.kind === 'alta') {
-      const png = qrPng(verificationUrl(record.id, record.importeTotal, environment));
-      artifacts.push({ documentType, mimeType: 'application/png', content: png.toString('base64'), encoding: 'base64' });
-    }
-    return { artifacts, head: linked.link };
-  },
-};
-
-const driver: Driver = {
-  model: 'VERIFACTU',
-  title: 'VERI*FACTU (AEAT invoicing records)',
-  countries: ['ES'],
-  transactionTypes: ['B2B', 'B2C', 'B2G'],
-  documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
-  documentTypeFor: DOCUMENT_TYPE,
-  fields: VERIFACTU_FIELDS,
-  settingsSchema: VerifactuSettingsSchema,
-  // Validation needs no clock: the generation time does not decide anything the AEAT checks here.
-  validate: (doc, ctx) => recordFor(doc, { ...ctx, now: new Date(0) }).issues.items,
-  // The record as the first of its chain (PrimerRegistro); stored documents are linked by `chain`.
-  render: (doc, ctx) => [artifactOf(doc, linkRecord(built(doc, ctx), undefined).xml)],
-  transmit,
-  mapStatus,
-  readInbound,
-  voidsByResubmission: true,
-  chain,
-  network: verifactuNetwork,
-  activationStatus,
-};
-
-export const verifactuDriver: Driver = Object.freeze(driver);
+  ['chain', 'network', 'activationStatus'],
+  partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),
+);

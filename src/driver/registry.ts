@@ -1,4 +1,4 @@
-import { MODELS, TRANSACTION_TYPES, type Model } from '../adapter/schemas/enums.js';
+import { MODELS, TRANSACTION_TYPES, type Model } from '../adapter/schemas/enum-lists.js';
 import { isCountryCode } from '../code-lists/country-codes.js';
 import { driverId, type Driver, type FieldSpec, type Scenario } from './types.js';
 

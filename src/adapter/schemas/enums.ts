@@ -1,20 +1,12 @@
 import Type from 'typebox';
 import { countryRequirement, isCountryCode } from '../../code-lists/country-codes.js';
 import { isVatexCode } from '../../code-lists/vatex.js';
+import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from './enum-lists.js';
 
-/** The SPI's `model` enum: the flow model that governs how a document is exchanged. */
-export const MODELS = ['PEPPOL', 'EINVOICE', 'CLEARANCE', 'REPORTING', 'ZUGFERD', 'CTC', 'NEMHANDEL', 'FACE', 'VERIFACTU'] as const;
-export type Model = (typeof MODELS)[number];
+export { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES, type ActivationStatusCode, type Model, type TransactionType } from './enum-lists.js';
+
 export const ModelSchema = Type.Enum(MODELS);
-
-/** `transaction_type` / `einvoicing_type`: the scenario. */
-export const TRANSACTION_TYPES = ['B2B', 'B2C', 'B2G'] as const;
-export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 export const TransactionTypeSchema = Type.Enum(TRANSACTION_TYPES);
-
-/** `activation_status.code`. */
-export const ACTIVATION_STATUS_CODES = ['COMPLETED', 'FAILED', 'PENDING'] as const;
-export type ActivationStatusCode = (typeof ACTIVATION_STATUS_CODES)[number];
 export const ActivationStatusCodeSchema = Type.Enum(ACTIVATION_STATUS_CODES);
 
 /** ISO 3166-1 alpha-2, upper case as the SPI's examples send it, and assigned (src/country-codes.ts). */

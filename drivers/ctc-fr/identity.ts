@@ -1,0 +1,7 @@
+// What the driver's description (index.ts) and its working parts share, without loading the parts.
+
+/** The document type of the buyer's lifecycle message (CDAR). */
+export const RESPONSE_TYPE = 'cdar-applicationresponse';
+
+/** The driver's id: its issue codes' prefix and its settings' key. */
+export const DRIVER = 'CTC_FR';

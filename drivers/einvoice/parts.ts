@@ -1,0 +1,15 @@
+import type { DocumentContext } from '../../src/driver/types.js';
+import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import { emailNetwork } from '../../src/driver/transports/email-network.js';
+import { examine } from './validate.js';
+
+// EINVOICE's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+
+export { render } from './render.js';
+export { EinvoiceSettingsSchema as settingsSchema } from './settings.js';
+export { transmit } from './transmit.js';
+export const validate = (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items;
+// No buyer answers come back through EINVOICE's networks: what they report is a delivery or a refusal.
+export const mapStatus = () => 'IN_PROCESS';
+export const readInbound = () => undefined;
+export const network = emailNetwork('EINVOICE');

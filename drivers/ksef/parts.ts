@@ -1,0 +1,12 @@
+import type { DocumentContext } from '../../src/driver/types.js';
+import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import { examine } from './validate.js';
+
+// KSEF's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+
+export { activationStatus, ksefNetwork as network } from './network.js';
+export { render } from './render.js';
+export { KsefSettingsSchema as settingsSchema } from './settings.js';
+export { mapStatus, readInbound } from './statuses.js';
+export { transmit } from './transmit.js';
+export const validate = (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items;
