@@ -37,6 +37,8 @@ export interface AdapterRuntime {
   /** The authorize URL that connects a site ('' the operator's BILLING_URL, else a merchant) with this adapter as redirect. */
   authorizeUrl(siteId: string): Promise<string>;
   readonly config: ConfigFile;
+  /** Where the configuration came from (a file's path, or the built-in demo): what `listening` lines name. */
+  readonly configSource: string;
   /** Dispatcher, sandbox network and callback worker. */
   readonly lifecycle: Lifecycle;
   /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
@@ -127,6 +129,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       sites,
       authorizeUrl: (siteId) => beginAuthorization(siteId, `${publicUrl ?? server.url}/oauth/callback`, authorization),
       config,
+      configSource: source,
       lifecycle,
       async close() {
         await server.close(settings.shutdownTimeout * 1000);

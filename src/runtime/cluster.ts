@@ -21,60 +21,82 @@ export function workerCount(setting: string): number {
 
 export const isClusterWorker = () => cluster.isWorker;
 
+/** What a worker tells the primary once it serves: its URL and the configuration it serves. */
+export interface WorkerReady {
+  kind: 'ready';
+  url: string;
+  configSource: string;
+}
+
 export interface WorkerPool {
-  /** The URL the workers listen on, once the first one does. */
-  readonly listening: Promise<string>;
-  /** Sends a message to one live worker and resolves with its answer. */
+  /** The first worker's report once it serves (has listened and answers the primary's messages). */
+  readonly ready: Promise<WorkerReady>;
+  /** Sends a message to one worker that serves and resolves with its answer (rejects if it exits first). */
   ask<T>(message: { kind: string }): Promise<T>;
   /** Passes `signal` to every worker and resolves once all have exited. */
   stop(signal: NodeJS.Signals): Promise<void>;
-  /** Rejects when a worker fails before any worker listened (a start that cannot succeed). */
+  /** Rejects when a worker fails before any worker served (a start that cannot succeed). */
   readonly failedStart: Promise<never>;
 }
 
-export function forkWorkers(count: number, env: Record<string, string>, host: string, say: (line: string) => void): WorkerPool {
+export function forkWorkers(count: number, env: Record<string, string>, say: (line: string) => void): WorkerPool {
   const slots = new Map<Worker, number>();
+  // Only a worker that said `ready` is asked anything: before that it may not listen for messages yet.
+  const serving = new Set<Worker>();
   let stopping = false;
-  let listened = false;
-  let onListening!: (url: string) => void;
+  let started = false;
+  let onReady!: (ready: WorkerReady) => void;
   let onFailedStart!: (err: Error) => void;
-  const listening = new Promise<string>((resolve) => (onListening = resolve));
+  const ready = new Promise<WorkerReady>((resolve) => (onReady = resolve));
   const failedStart = new Promise<never>((_, reject) => (onFailedStart = reject));
   failedStart.catch(() => undefined);
   const fork = (slot: number) => {
     const worker = cluster.fork({ ...env, [WORKER_SLOT_ENV]: String(slot) });
     slots.set(worker, slot);
-    worker.on('listening', (address) => {
-      if (listened) return;
-      listened = true;
-      onListening(`http://${host.includes(':') ? `[${host}]` : host}:${address.port}`);
+    worker.on('message', (m: Partial<WorkerReady>) => {
+      if (m?.kind !== 'ready') return;
+      serving.add(worker);
+      if (started) return;
+      started = true;
+      onReady(m as WorkerReady);
     });
     worker.on('exit', (code, signal) => {
       slots.delete(worker);
-      if (stopping) return;
-      if (!listened) {
-        onFailedStart(new Error(`worker ${slot} exited before listening (${signal ?? `code ${code}`})`));
+      serving.delete(worker);
+      // Before any worker served, an exit ends the start, a stop's included: whoever waits for `ready` hears of it.
+      if (!started) {
+        onFailedStart(new Error(stopping ? 'stopped before any worker served' : `worker ${slot} exited before serving (${signal ?? `code ${code}`})`));
         return;
       }
+      if (stopping) return;
       say(`einvoicing-adapter: worker ${slot} exited (${signal ?? `code ${code}`}); starting another in its slot`);
       fork(slot);
     });
   };
   for (let slot = 0; slot < count; slot++) fork(slot);
   return {
-    listening,
+    ready,
     failedStart,
     ask<T>(message: { kind: string }) {
-      const worker = [...slots.keys()].find((w) => w.isConnected());
-      if (!worker) return Promise.reject(new Error('no worker is running'));
+      const worker = [...serving].find((w) => w.isConnected());
+      if (!worker) return Promise.reject(new Error('no worker is serving'));
       return new Promise<T>((resolve, reject) => {
+        const done = () => {
+          worker.off('message', onMessage);
+          worker.off('exit', onExit);
+        };
         const onMessage = (m: { kind: string; error?: string } & T) => {
           if (m.kind !== `${message.kind}:done`) return;
-          worker.off('message', onMessage);
+          done();
           if (m.error) reject(new Error(m.error));
           else resolve(m);
         };
+        const onExit = () => {
+          done();
+          reject(new Error(`the worker asked to ${message.kind} exited before it answered`));
+        };
         worker.on('message', onMessage);
+        worker.on('exit', onExit);
         worker.send(message);
       });
     },
@@ -85,6 +107,11 @@ export function forkWorkers(count: number, env: Record<string, string>, host: st
       await Promise.all(exits);
     },
   };
+}
+
+/** In a worker: tells the primary it serves (after `answerPrimary` is set up, so a question that follows finds its answerer). */
+export function tellPrimaryReady(ready: Omit<WorkerReady, 'kind'>): void {
+  process.send?.({ kind: 'ready', ...ready } satisfies WorkerReady);
 }
 
 /** In a worker: answers the primary's `kind` messages with `work`'s outcome. */

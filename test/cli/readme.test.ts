@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfigFile } from '../../src/config/config-file.js';
-import { SETTINGS } from '../../src/config/settings.js';
+import { SETTINGS } from '../../src/config/setting-table.js';
 import { packageRoot } from '../../src/paths.js';
 import { killChildren, runBin } from '../helpers/child.js';
 

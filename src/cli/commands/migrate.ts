@@ -1,6 +1,4 @@
-import { resolveSettings } from '../../config/settings.js';
-import { openDataDirStore } from '../../runtime/open-data-dir.js';
-import { settingFlags, type Command } from '../command.js';
+import type { Command } from '../command.js';
 
 export const migrateCommand: Command = {
   name: 'migrate',
@@ -8,16 +6,5 @@ export const migrateCommand: Command = {
   description: 'start and serve do this too; run it alone before a rolling upgrade or to check a data directory.',
   settings: ['DATA_DIR', 'DATABASE_URL'],
   options: {},
-  async run(values) {
-    const settings = resolveSettings(process.env, settingFlags(migrateCommand, values));
-    const store = await openDataDirStore(settings);
-    try {
-      const { applied, version } = store.migration;
-      for (const m of applied) process.stdout.write(`applied ${String(m.version).padStart(3, '0')} ${m.name}\n`);
-      process.stdout.write(`${store.location}: schema version ${version}${applied.length ? '' : ' (up to date)'}\n`);
-    } finally {
-      await store.close();
-    }
-    return 0;
-  },
+  run: (values) => import('../actions/migrate.js').then((a) => a.migrate(migrateCommand, values)),
 };

@@ -1,5 +1,4 @@
-import { settingFlags, type Command } from '../command.js';
-import { intakeFile, issueLine } from './document-input.js';
+import type { Command } from '../command.js';
 
 export const renderCommand: Command = {
   name: 'render',
@@ -10,22 +9,5 @@ export const renderCommand: Command = {
   positionals: 'DOCUMENT.json',
   options: { model: { type: 'string' }, 'mime-type': { type: 'string' } },
   optionHelp: { model: "use this model instead of the document's", 'mime-type': 'print the rendered document of this MIME type (application/xml, application/pdf)' },
-  async run(values, positionals) {
-    const result = intakeFile(positionals[0], settingFlags(renderCommand, values), values.model as string | undefined);
-    const issues = result.ok ? result.intake.issues : result.issues;
-    if (issues.length) process.stderr.write(`${issues.map(issueLine).join('\n')}\n`);
-    if (!result.ok || issues.some((i) => i.severity === 'error')) return 1;
-    const { doc, driver, ctx } = result.intake;
-    const renderCtx = { ...ctx, now: new Date(), documentId: 'cli-render' };
-    const rendered = driver.render(doc, renderCtx);
-    const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
-    const wanted = values['mime-type'] as string | undefined;
-    const artifact = wanted === undefined ? artifacts[0] : artifacts.find((a) => a.mimeType === wanted);
-    if (!artifact) {
-      process.stderr.write(`${driver.model} renders no ${wanted} for this document (it renders ${artifacts.map((a) => a.mimeType).join(', ')})\n`);
-      return 1;
-    }
-    process.stdout.write(Buffer.from(artifact.content, artifact.encoding === 'base64' ? 'base64' : 'utf8'));
-    return 0;
-  },
+  run: (values, positionals) => import('../actions/render.js').then((a) => a.render(renderCommand, values, positionals)),
 };

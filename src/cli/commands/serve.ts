@@ -1,11 +1,4 @@
-import { resolveSettings, type Settings } from '../../config/settings.js';
-import { ConfigError } from '../../config/config-error.js';
-import { startAdapter, type AdapterRuntime } from '../../runtime/adapter-runtime.js';
-import { startBilling } from '../../runtime/billing-runtime.js';
-import { settingFlags, type Command, type Values } from '../command.js';
-import { untilSignal } from '../signals.js';
-import { answerPrimary, isClusterWorker, workerCount } from '../../runtime/cluster.js';
-import { runPrimary } from './primary.js';
+import type { Command } from '../command.js';
 
 const SERVER_SETTINGS = [
   'HOST', 'ADAPTER_PORT', 'DATA_DIR', 'DATABASE_URL', 'ADAPTER_API_KEY', 'ADAPTER_CONFIG', 'BODY_LIMIT', 'AUTH_MAX_FAILURES',
@@ -20,83 +13,6 @@ const BILLING_SETTINGS = [
   'OAUTH_CLIENT_ID', 'OAUTH_CLIENT_SECRET_FILE', 'BILLING_TOKEN_TTL', 'BILLING_SITE_DOMAIN', 'BILLING_OAUTH_REDIRECT_URI',
 ] as const;
 
-type Part = 'adapter' | 'billing';
-
-async function run(command: Command, values: Values, parts: readonly Part[]): Promise<number> {
-  const settings = resolveSettings(process.env, settingFlags(command, values));
-  const workers = workerCount(settings.workers);
-  if (parts.includes('adapter') && workers > 1 && !isClusterWorker()) return runPrimary(settings, parts, workers);
-  // Listening for the signal before starting: a SIGTERM that arrives while the second server is
-  // still starting then stops both gracefully instead of killing the process.
-  const stop = untilSignal({ force: !isClusterWorker() });
-  const running: { close(): Promise<void> }[] = [];
-  try {
-    if (isClusterWorker()) {
-      // A worker of `--workers N` is one adapter; the primary runs the rest (see runPrimary).
-      const adapter = await startAdapter(settings);
-      running.push(adapter);
-      answerPrimary('authorize-own-billing', () => authorizeOwnBilling(adapter, settings));
-    } else if (parts.length === 2) running.push(...(await startWired(settings)));
-    else if (parts.includes('adapter')) running.push(await startAdapter(settings));
-    else running.push(await startBilling(settings));
-  } catch (err) {
-    await Promise.all(running.map((r) => r.close()));
-    throw err;
-  }
-  const signal = await stop;
-  process.stderr.write(`einvoicing-adapter: ${signal} received, finishing in-flight requests\n`);
-  await Promise.all(running.map((r) => r.close()));
-  // A worker's channel to the primary keeps it alive: let go of it so the process can end.
-  if (isClusterWorker()) process.disconnect?.();
-  return 0;
-}
-
-/**
- * `start`: billing first (its URL is where the adapter sends status callbacks, and its OAuth
- * server issues the adapter's access tokens), then the adapter with BILLING_URL and the OAuth
- * endpoints pointing at that billing module, then the adapter is authorized the way a merchant
- * authorizes it at the platform (the authorization-code grant; consent is automatic for the
- * registered client) unless it already holds working tokens, then billing is connected to the
- * adapter with the adapter's key. ADAPTER_URL or BILLING_URL point either side at a real
- * counterpart instead.
- */
-async function startWired(settings: Settings): Promise<{ close(): Promise<void> }[]> {
-  const billing = await startBilling(settings, { announceLater: true });
-  try {
-    const own = !settings.billingUrl;
-    const adapter = await startAdapter({
-      ...settings,
-      billingUrl: settings.billingUrl ?? billing.url,
-      ...(own && { oauthAuthorizeUrl: `${billing.url}/oauth2/authorize`, oauthTokenUrl: `${billing.url}/oauth2/token` }),
-    });
-    if (own && !settings.billingAccessToken) {
-      try {
-        billing.oauthClient.redirectUris.add(redirectUri(settings, adapter.url));
-        await authorizeOwnBilling(adapter, settings);
-      } catch (err) {
-        await adapter.close();
-        throw err;
-      }
-    }
-    billing.announce();
-    if (!settings.adapterUrl) billing.connectAdapter({ url: adapter.url, apiKey: adapter.apiKey.key });
-    return [adapter, billing];
-  } catch (err) {
-    await billing.close();
-    throw err;
-  }
-}
-
-const redirectUri = (settings: Settings, adapterUrl: string) => `${settings.publicUrl?.replace(/\/+$/, '') ?? adapterUrl}/oauth/callback`;
-
-/** Runs the grant once (billing knows the redirect URI), unless tokens work already. */
-async function authorizeOwnBilling(adapter: AdapterRuntime, settings: Settings): Promise<void> {
-  const connection = await adapter.store.directory.connection('');
-  if (connection && !connection.heldReason) return;
-  const res = await fetch(await adapter.authorizeUrl(''), { redirect: 'follow' });
-  if (!res.ok) throw new ConfigError([`start: the adapter could not be authorized at its billing module: HTTP ${res.status} ${(await res.text()).slice(0, 300)}`]);
-}
-
 export const serveCommand: Command = {
   name: 'serve',
   summary: 'Serve the adapter alone: the e-invoicing SPI on HOST:ADAPTER_PORT.',
@@ -105,7 +21,7 @@ export const serveCommand: Command = {
     'lets in-flight requests finish (up to SHUTDOWN_TIMEOUT seconds) and closes the database.',
   settings: SERVER_SETTINGS,
   options: {},
-  run: (values) => run(serveCommand, values, ['adapter']),
+  run: (values) => import('../actions/serve.js').then((a) => a.runServers(serveCommand, values, ['adapter'])),
 };
 
 export const billingCommand: Command = {
@@ -116,7 +32,7 @@ export const billingCommand: Command = {
     'user name with an empty password). GET /health needs no key.',
   settings: BILLING_SETTINGS,
   options: {},
-  run: (values) => run(billingCommand, values, ['billing']),
+  run: (values) => import('../actions/serve.js').then((a) => a.runServers(billingCommand, values, ['billing'])),
 };
 
 export const startCommand: Command = {
@@ -124,5 +40,5 @@ export const startCommand: Command = {
   name: 'start',
   summary: 'Start everything, wired together: the adapter and the billing module (`npm start` runs this).',
   settings: [...new Set([...SERVER_SETTINGS, ...BILLING_SETTINGS])],
-  run: (values) => run(startCommand, values, ['adapter', 'billing']),
+  run: (values) => import('../actions/serve.js').then((a) => a.runServers(startCommand, values, ['adapter', 'billing'])),
 };

@@ -1,0 +1,95 @@
+import { readFileSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { ConfigError } from '../../config/config-error.js';
+import { resolveSettings } from '../../config/settings.js';
+import { Directory } from '../../directory/directory.js';
+import { addEntity, listEntities, removeEntity } from '../../directory/entity-admin.js';
+import { merchantView } from '../../directory/merchant-admin.js';
+import { SpiError } from '../../http/errors.js';
+import { beginAuthorization } from '../../oauth/authorization.js';
+import { CallbackSites } from '../../oauth/callback-sites.js';
+import { TokenSeal } from '../../oauth/token-seal.js';
+import { oauthClientSecret } from '../../oauth/client-secret.js';
+import { createLogger } from '../../log.js';
+import { openDataDirStore } from '../../runtime/open-data-dir.js';
+import type { Store } from '../../store/store.js';
+import { settingFlags, UsageError, type Command, type Values } from '../command.js';
+
+// `entities` and `merchants`: the admin API's operations on the data directory itself (the
+// database the adapter uses; a running adapter sees the change at its next request). The checks
+// and messages are the admin API's.
+
+async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
+  const settings = resolveSettings(process.env, settingFlags(command, values));
+  const store = await openDataDirStore(settings);
+  try {
+    return await work(store, settings);
+  } catch (err) {
+    if (err instanceof SpiError) throw new ConfigError(err.errors.map((e) => `${command.name}: ${e.message}`));
+    throw err;
+  } finally {
+    await store.close();
+  }
+}
+
+/** One entity, a list of them, or a configuration file's `business_entities`. */
+function entitiesIn(file: string): unknown[] {
+  const path = resolve(file);
+  let data: unknown;
+  try {
+    const text = readFileSync(path, 'utf8');
+    data = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+  } catch (err) {
+    throw new ConfigError([`entities add: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`]);
+  }
+  if (Array.isArray(data)) return data;
+  const listed = (data as { business_entities?: unknown } | null)?.business_entities;
+  return Array.isArray(listed) ? listed : [data];
+}
+
+/** `entities add FILE | list | remove ID`. */
+export async function entities(command: Command, values: Values, positionals: string[]): Promise<number> {
+    const [action, arg] = positionals;
+    return withStore(command, values, async (store) => {
+      if (action === 'list' && !arg) {
+        const owners = new Map((await store.directory.entities()).map((r) => [r.id, r.merchantId]));
+        for (const e of await listEntities(store)) process.stdout.write(`${e.id}\t${e.display_name}\t${owners.get(e.id) ? `merchant ${owners.get(e.id)}` : 'operator'}\n`);
+        return 0;
+      }
+      if (action === 'add' && arg) {
+        for (const entity of entitiesIn(arg)) process.stdout.write(`added ${(await addEntity(store, entity, new Date())).id}\n`);
+        return 0;
+      }
+      if (action === 'remove' && arg) {
+        await removeEntity(store, arg, new Date());
+        process.stdout.write(`removed ${arg} (its documents stay)\n`);
+        return 0;
+      }
+      throw new UsageError('expected add FILE, list or remove ID');
+    });
+}
+
+/** `merchants list | connect [ID]`. */
+export async function merchants(command: Command, values: Values, positionals: string[]): Promise<number> {
+    const [action, id] = positionals;
+    return withStore(command, values, async (store, settings) => {
+      const directory = await Directory.open(store);
+      if (action === 'list' && !id) {
+        for (const m of directory.current().merchants.values()) {
+          const v = await merchantView(store, m);
+          process.stdout.write(`${v.id}\t${v.display_name}\t${v.connection.status}${v.connection.reason ? ` (${v.connection.reason})` : ''}\t${v.business_entity_ids.join(',')}\n`);
+        }
+        return 0;
+      }
+      if (action === 'connect') {
+        if (id !== undefined && !directory.current().merchants.has(id)) throw new ConfigError([`merchants connect: there is no merchant ${id}`]);
+        const seal = TokenSeal.open(settings.dataDir);
+        const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => oauthClientSecret(settings), clock: () => new Date(), logger: createLogger('silent') });
+        const base = settings.publicUrl?.replace(/\/+$/, '') ?? `http://${settings.host}:${settings.port}`;
+        process.stdout.write(`${await beginAuthorization(id ?? '', `${base}/oauth/callback`, { store, sites, seal, clock: () => new Date() })}\n`);
+        return 0;
+      }
+      throw new UsageError('expected list or connect [ID]');
+    });
+}
