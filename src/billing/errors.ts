@@ -1,4 +1,5 @@
 import type { Context, Next } from 'koa';
+import { BodyRefusal, type BodyRefusalReason } from '../http/body-refusal.js';
 import type { Logger } from '../log.js';
 
 // Errors as the platform sends them: the HTTP status, and a JSON body whose `api_error_code`
@@ -98,8 +99,17 @@ function routingError(ctx: Context): BillingError | undefined {
   return methodNotImplemented(ctx.method);
 }
 
+/** A body refused before any operation read it names no parameter: the request as a whole is wrong. */
+const BODY_REFUSAL_CODES: Readonly<Record<BodyRefusalReason, string>> = {
+  unsupported_type: 'unsupported_media_type',
+  unsupported_encoding: 'unsupported_media_type',
+  undecodable: 'invalid_request',
+  too_deep: 'invalid_request',
+};
+
 function asBillingError(err: unknown, ctx: Context, logger: Logger): BillingError {
   if (err instanceof BillingError) return err;
+  if (err instanceof BodyRefusal) return new BillingError(err.status, BODY_REFUSAL_CODES[err.reason], err.message, 'invalid_request');
   const status = (err as { status?: number }).status;
   if (status === 413) return new BillingError(413, 'request_too_large', 'The request body is too large', 'invalid_request');
   if (status === 400 || status === 415) return new BillingError(400, 'param_wrong_value', `The request body could not be read: ${(err as Error).message}`, 'invalid_request');

@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from '../log.js';
+import { BodyRefusal } from './body-refusal.js';
 
 /** The SPI's error codes (error_response_errors_inner.code). */
 export type SpiErrorCode =
@@ -72,9 +73,10 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
       const unrouted = ctx.body == null ? routingError(ctx) : undefined;
       if (unrouted) throw unrouted;
     } catch (err) {
-      if (err instanceof SpiError) {
-        ctx.status = err.status;
-        ctx.body = { errors: withHelp(err.errors) };
+      const spi = err instanceof BodyRefusal ? SpiError.one(err.status, 'INVALID_DATA', err.message) : err;
+      if (spi instanceof SpiError) {
+        ctx.status = spi.status;
+        ctx.body = { errors: withHelp(spi.errors) };
       } else if (err instanceof BareStatusError) {
         ctx.set(err.headers);
         ctx.body = null; // before the status: Koa turns a null body into 204 otherwise
