@@ -1,5 +1,6 @@
 import type { Context, Next } from 'koa';
 import { BodyRefusal, type BodyRefusalReason } from '../http/body-refusal.js';
+import type { ParserRefusal } from '../http/server.js';
 import type { Logger } from '../log.js';
 
 // Errors as the platform sends them: the HTTP status, and a JSON body whose `api_error_code`
@@ -68,6 +69,17 @@ export function found<T>(value: T | undefined, resource: string, id: string, par
 /** A method the API serves on no path (TRACE, PROPFIND…): 501, in the platform's shape. */
 export const methodNotImplemented = (method?: string) =>
   new BillingError(501, 'http_method_not_supported', `Sorry, the ${method ? `${method} ` : ''}method is not supported by this API`, 'invalid_request');
+
+/** The platform's code for each refusal of Node's HTTP parser other than an unknown method. */
+const PARSER_REFUSAL_CODES: Readonly<Record<Exclude<ParserRefusal['status'], 501>, string>> = {
+  400: 'invalid_request',
+  408: 'request_timeout',
+  431: 'request_too_large',
+};
+
+/** A request Node's HTTP parser refused (an unknown method, headers over the limit…), which never reaches the app. */
+export const parserRefusal = (refusal: ParserRefusal): BillingError =>
+  refusal.status === 501 ? methodNotImplemented() : new BillingError(refusal.status, PARSER_REFUSAL_CODES[refusal.status], `Sorry, ${refusal.message}`, 'invalid_request');
 
 /**
  * The billing module's one error path: BillingErrors become their body; anything else is a 500
