@@ -1,6 +1,5 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import type { ConfigFile } from '../config/config-file-schema.js';
 import type { DriverRegistry } from '../driver/registry.js';
 import { requireApiKey, type KeyResolver } from '../http/auth.js';
@@ -10,6 +9,7 @@ import type { CallbackSites } from '../oauth/callback-sites.js';
 import { adminRoutes } from './routes/admin.js';
 import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import type { AuthFailureLimiter } from '../http/auth-failures.js';
+import { bodyReader } from '../http/body-reader.js';
 import { errorMiddleware } from '../http/errors.js';
 import { requestLog } from '../http/request-log.js';
 import type { Logger } from '../log.js';
@@ -64,12 +64,17 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
   app.silent = true; // errors are logged by errorMiddleware, with the trace id
 
+  // Every route but a network's reads JSON bodies (SPI, admin, sandbox control), after its credential.
+  const json = bodyReader({ accepts: 'application/json', limitBytes: deps.bodyLimitBytes });
   const open = new Router();
+  open.use(json);
   healthRoutes(open, deps);
   credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401 (refreshes the directory itself)
   filesRoutes(open, deps); // the signed link is the credential
   oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
-  if (deps.networks) networkInboundRoutes(open, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
+  // A network's own request (SOAP) is read raw by its route and answered by its network (SOAP faults).
+  const networks = new Router();
+  if (deps.networks) networkInboundRoutes(networks, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
 
   // Keys, entities and merchants as stored now (one indexed read; a reload only when they changed).
   const fresh: Koa.Middleware = async (_ctx, next) => {
@@ -77,7 +82,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
     await next();
   };
   const spi = new Router();
-  spi.use(fresh, requireApiKey(deps));
+  spi.use(fresh, requireApiKey(deps), json);
   activationsRoutes(spi, deps);
   dataInputFieldsRoutes(spi, deps);
   documentsRoutes(spi, deps);
@@ -85,14 +90,13 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
 
   // Its own key, and nothing else opens it (nor does its key open the SPI).
   const admin = new Router({ prefix: '/admin' });
-  admin.use(fresh, requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }));
+  admin.use(fresh, requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }), json);
   adminRoutes(admin, deps);
 
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
-  app.use(bodyParser({ enableTypes: ['json'], jsonLimit: String(deps.bodyLimitBytes), strict: true }));
-  for (const router of [open, admin, spi]) {
+  for (const router of [networks, open, admin, spi]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -1,8 +1,8 @@
 import Router from '@koa/router';
 import Koa from 'koa';
-import bodyParser from 'koa-bodyparser';
 import qs from 'qs';
 import type { KeyVerifier } from '../adapter/api-key.js';
+import { bodyReader } from '../http/body-reader.js';
 import type { Logger } from '../log.js';
 import { requireBasicAuth } from './auth.js';
 import { billingErrors } from './errors.js';
@@ -32,6 +32,7 @@ export interface BillingDeps extends BillingContext {
 /** Bracket notation with indexed lists (`charges[amount][0]`), as the platform's clients send it. */
 // allowSparse keeps indexes as sent, so `charges[amount][1]` never pairs with another row's description.
 const QS_OPTIONS = { depth: 5, arrayLimit: 1000, parameterLimit: 5000, allowDots: false, allowSparse: true } as const;
+const FORM_LIMIT_BYTES = 1024 * 1024;
 
 /**
  * The companion billing module: the platform's API v1 under /api/v1; events, webhook endpoints
@@ -69,8 +70,8 @@ export function createBillingApp(deps: BillingDeps): Koa {
   einvoiceStatusRoutes(callbacks, deps, deps.callbackCredentials);
 
   app.use(billingErrors(deps.logger));
-  // koa-bodyparser hands `queryString` to co-body, which parses forms with qs (its types omit it).
-  app.use(bodyParser({ enableTypes: ['form'], formLimit: '1mb', ...({ queryString: { ...QS_OPTIONS } } as object) }));
+  // Every operation reads forms, as the platform's API and its official clients do (none of the calls served here sends JSON).
+  app.use(bodyReader({ accepts: 'application/x-www-form-urlencoded', limitBytes: FORM_LIMIT_BYTES, queryString: { ...QS_OPTIONS } }));
   app.use(async (k, next) => {
     k.state.query = qs.parse(k.querystring, QS_OPTIONS);
     await next();

@@ -1,4 +1,6 @@
 import type { Context, Next } from 'koa';
+import { BodyRefusal, type BodyRefusalReason } from '../http/body-refusal.js';
+import type { ParserRefusal } from '../http/server.js';
 import type { Logger } from '../log.js';
 
 // Errors as the platform sends them: the HTTP status, and a JSON body whose `api_error_code`
@@ -68,6 +70,17 @@ export function found<T>(value: T | undefined, resource: string, id: string, par
 export const methodNotImplemented = (method?: string) =>
   new BillingError(501, 'http_method_not_supported', `Sorry, the ${method ? `${method} ` : ''}method is not supported by this API`, 'invalid_request');
 
+/** The platform's code for each refusal of Node's HTTP parser other than an unknown method. */
+const PARSER_REFUSAL_CODES: Readonly<Record<Exclude<ParserRefusal['status'], 501>, string>> = {
+  400: 'invalid_request',
+  408: 'request_timeout',
+  431: 'request_too_large',
+};
+
+/** A request Node's HTTP parser refused (an unknown method, headers over the limit…), which never reaches the app. */
+export const parserRefusal = (refusal: ParserRefusal): BillingError =>
+  refusal.status === 501 ? methodNotImplemented() : new BillingError(refusal.status, PARSER_REFUSAL_CODES[refusal.status], `Sorry, ${refusal.message}`, 'invalid_request');
+
 /**
  * The billing module's one error path: BillingErrors become their body; anything else is a 500
  * whose details go to the log only. Unknown paths are 404, known paths with another method 405,
@@ -98,8 +111,17 @@ function routingError(ctx: Context): BillingError | undefined {
   return methodNotImplemented(ctx.method);
 }
 
+/** A body refused before any operation read it names no parameter: the request as a whole is wrong. */
+const BODY_REFUSAL_CODES: Readonly<Record<BodyRefusalReason, string>> = {
+  unsupported_type: 'unsupported_media_type',
+  unsupported_encoding: 'unsupported_media_type',
+  undecodable: 'invalid_request',
+  too_deep: 'invalid_request',
+};
+
 function asBillingError(err: unknown, ctx: Context, logger: Logger): BillingError {
   if (err instanceof BillingError) return err;
+  if (err instanceof BodyRefusal) return new BillingError(err.status, BODY_REFUSAL_CODES[err.reason], err.message, 'invalid_request');
   const status = (err as { status?: number }).status;
   if (status === 413) return new BillingError(413, 'request_too_large', 'The request body is too large', 'invalid_request');
   if (status === 400 || status === 415) return new BillingError(400, 'param_wrong_value', `The request body could not be read: ${(err as Error).message}`, 'invalid_request');

@@ -1,4 +1,5 @@
 import { paramWrong } from './errors.js';
+import { MAX_TIMESTAMP } from './params.js';
 import type { Condition } from './store/resource-table.js';
 
 // List filters as the platform takes them: the operator in brackets after the field name
@@ -75,7 +76,7 @@ function checked(type: FilterKind, value: string, param: string): string {
 
 function timestamp(value: unknown, param: string): number {
   const n = typeof value === 'number' ? value : /^\d{1,12}$/.test(String(value)) ? Number(value) : NaN;
-  if (!Number.isSafeInteger(n)) throw paramWrong(param, 'must be a timestamp in seconds.');
+  if (!Number.isSafeInteger(n) || n < 0 || n > MAX_TIMESTAMP) throw paramWrong(param, `must be a timestamp in seconds, 0 to ${MAX_TIMESTAMP}.`);
   return n;
 }
 

@@ -19,8 +19,23 @@ export function Enum<const T extends readonly string[]>(values: T, options: { de
 /** A string of at most `max` characters (the platform's `max chars`). */
 export const Str = (max: number, options: { minLength?: number; pattern?: string } = {}) => Type.String({ maxLength: max, ...options });
 
-/** An amount in cents. */
+/**
+ * An amount in cents: the platform's 64-bit `long`, of which JavaScript numbers hold exactly the
+ * integers up to 2^53 - 1 (past that, cents are lost; both SQLite and the JSON rows hold it).
+ */
 export const Cents = (minimum = 0) => Type.Integer({ minimum, maximum: Number.MAX_SAFE_INTEGER });
+
+/** The platform's `integer` is 32 bits (its amounts and timestamps are the wider `long`): the bound of a count it documents no maximum for. */
+export const MAX_INTEGER = 2_147_483_647;
+
+/**
+ * 9999-12-31T23:59:59Z: the last second whose date the documents made from a resource can write
+ * (four-digit years, ISO 8601), far inside both SQLite's INTEGER and a JavaScript Date.
+ */
+export const MAX_TIMESTAMP = 253_402_300_799;
+
+/** A `timestamp(UTC) in seconds`. */
+export const Timestamp = () => Type.Integer({ minimum: 0, maximum: MAX_TIMESTAMP });
 
 /** Parses `raw` against `schema` or throws the BillingError for its first problem. */
 export function readParams<S extends TSchema>(schema: S, raw: unknown, rename: (param: string) => string = (p) => p): Static<S> {

@@ -1,5 +1,7 @@
 import type { Context, Next } from 'koa';
 import type { Logger } from '../log.js';
+import { BodyRefusal } from './body-refusal.js';
+import type { ParserRefusal } from './server.js';
 
 /** The SPI's error codes (error_response_errors_inner.code). */
 export type SpiErrorCode =
@@ -72,9 +74,10 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
       const unrouted = ctx.body == null ? routingError(ctx) : undefined;
       if (unrouted) throw unrouted;
     } catch (err) {
-      if (err instanceof SpiError) {
-        ctx.status = err.status;
-        ctx.body = { errors: withHelp(err.errors) };
+      const spi = err instanceof BodyRefusal ? SpiError.one(err.status, 'INVALID_DATA', err.message) : err;
+      if (spi instanceof SpiError) {
+        ctx.status = spi.status;
+        ctx.body = { errors: withHelp(spi.errors) };
       } else if (err instanceof BareStatusError) {
         ctx.set(err.headers);
         ctx.body = null; // before the status: Koa turns a null body into 204 otherwise
@@ -104,6 +107,19 @@ export function errorItems(errors: readonly SpiErrorItem[], helpBaseUrl: string 
 export function notImplementedBody(method: string | undefined, helpBaseUrl: string | undefined): { errors: ReturnType<typeof errorItems> } {
   const message = `${method ? `${method}: ` : ''}method not implemented by this server`;
   return { errors: errorItems([{ code: 'INVALID_OPERATION', message }], helpBaseUrl) };
+}
+
+/** The SPI's code for each refusal of Node's HTTP parser. */
+const PARSER_REFUSAL_CODES: Readonly<Record<ParserRefusal['status'], SpiErrorCode>> = {
+  400: 'INVALID_DATA',
+  408: 'INVALID_OPERATION',
+  431: 'SERVICE_LIMIT_EXCEEDED',
+  501: 'INVALID_OPERATION',
+};
+
+/** The body answering a request Node's HTTP parser refused (an unknown method, headers over the limit…): it never reaches the app. */
+export function parserRefusalBody(refusal: ParserRefusal, helpBaseUrl: string | undefined): { errors: ReturnType<typeof errorItems> } {
+  return { errors: errorItems([{ code: PARSER_REFUSAL_CODES[refusal.status], message: refusal.message }], helpBaseUrl) };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
@@ -15,12 +15,19 @@ export interface RunningServer {
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
+/** A request Node's HTTP parser refuses before any app sees it, and why, in words a client can act on. */
+export interface ParserRefusal {
+  /** 501 a method the parser does not know, 431 a request line or headers over the limit, 408 too slow, 400 anything else unreadable. */
+  status: 400 | 408 | 431 | 501;
+  message: string;
+}
+
 export interface ListenOptions {
   /**
-   * The JSON body of the 501 for a request whose method Node's HTTP parser does not know at all
-   * (`FOO / HTTP/1.1`): such a request never reaches the app, so the API's error shape is given here.
+   * The JSON body, in the API's error shape, answering a request the parser refused (`FOO /
+   * HTTP/1.1`, a 20 kB header): such a request never reaches the app, so the shape is given here.
    */
-  unknownMethodBody: string;
+  refusalBody(refusal: ParserRefusal): string;
 }
 
 export function listen(handler: Handler, host: string, port: number, options: ListenOptions): Promise<RunningServer> {
@@ -32,9 +39,9 @@ export function listen(handler: Handler, host: string, port: number, options: Li
     res.once('close', () => inFlight.delete(res));
     handler(req, res);
   });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => answerClientError(err, socket, options.unknownMethodBody));
+  server.on('clientError', (err: ParserError, socket: Duplex) => answerClientError(err, socket, options.refusalBody));
   // CONNECT (a proxy's tunnel) bypasses the request handler; Node would drop the socket unanswered.
-  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerRaw(socket, NOT_IMPLEMENTED, options.unknownMethodBody));
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => answerRaw(socket, NOT_IMPLEMENTED, options.refusalBody(NOT_IMPLEMENTED)));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -66,24 +73,33 @@ export function listen(handler: Handler, host: string, port: number, options: Li
   });
 }
 
-const NOT_IMPLEMENTED = '501 Not Implemented';
+const NOT_IMPLEMENTED: ParserRefusal = { status: 501, message: 'method not implemented by this server' };
 
-/** Node's own answers to what its parser cannot read, by error code; anything else is a 400. */
-const CLIENT_ERRORS: Readonly<Record<string, string>> = {
-  HPE_INVALID_METHOD: NOT_IMPLEMENTED,
-  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
-  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
-};
+/** Node's parser errors carry llhttp's reason (`Invalid header value char`) beside the code. */
+type ParserError = NodeJS.ErrnoException & { reason?: string };
 
-/** As Node answers unparsable requests, except that an unknown method is a 501 in the API's shape. */
-function answerClientError(err: NodeJS.ErrnoException, socket: Duplex, unknownMethodBody: string): void {
+/** What the parser could not read, by its error code; anything not named here is a 400. */
+function refusalOf(err: ParserError): ParserRefusal {
+  switch (err.code) {
+    case 'HPE_INVALID_METHOD':
+      return NOT_IMPLEMENTED;
+    case 'HPE_HEADER_OVERFLOW':
+      return { status: 431, message: `the request line and headers exceed the limit of ${maxHeaderSize} bytes` };
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return { status: 408, message: 'the request was not received in time' };
+    default:
+      return { status: 400, message: `the request is not valid HTTP/1.1${err.reason ? `: ${err.reason}` : ''}` };
+  }
+}
+
+/** Every refusal of the parser answered in the API's JSON error shape (Node's own answers have no body). */
+function answerClientError(err: ParserError, socket: Duplex, refusalBody: ListenOptions['refusalBody']): void {
   if (err.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
-  const status = CLIENT_ERRORS[err.code ?? ''] ?? '400 Bad Request';
-  answerRaw(socket, status, status === NOT_IMPLEMENTED ? unknownMethodBody : '');
+  const refusal = refusalOf(err);
+  answerRaw(socket, refusal, refusalBody(refusal));
 }
 
 /** A whole HTTP response written on a socket no request handler owns, then the connection closed. */
-function answerRaw(socket: Duplex, status: string, body: string): void {
-  const type = body ? 'Content-Type: application/json; charset=utf-8\r\n' : '';
-  socket.end(`HTTP/1.1 ${status}\r\n${type}Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+function answerRaw(socket: Duplex, refusal: ParserRefusal, body: string): void {
+  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -16,7 +16,7 @@ import { createRegistry, type DriverRegistry } from '../driver/registry.js';
 import type { Driver } from '../driver/types.js';
 import { AuthFailureLimiter } from '../http/auth-failures.js';
 import { listen, type RunningServer } from '../http/server.js';
-import { notImplementedBody } from '../http/errors.js';
+import { parserRefusalBody } from '../http/errors.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 import { version } from '../paths.js';
 import type { Store } from '../store/store.js';
@@ -108,7 +108,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
-      unknownMethodBody: JSON.stringify(notImplementedBody(undefined, settings.errorHelpUrl)),
+      refusalBody: (refusal) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl)),
     });
     logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version, claimant }, 'adapter listening');
     // Printed only once the adapter is really up, so the one showing is not lost to a failed start.

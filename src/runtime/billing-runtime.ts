@@ -12,7 +12,7 @@ import { WebhookWorker } from '../billing/webhooks/webhook-worker.js';
 import { ConfigError } from '../config/config-error.js';
 import type { Settings } from '../config/settings.js';
 import { listen } from '../http/server.js';
-import { methodNotImplemented } from '../billing/errors.js';
+import { parserRefusal } from '../billing/errors.js';
 import { createLogger, type Logger, type LogLevel } from '../log.js';
 import { version } from '../paths.js';
 import { AccessTokens } from '../billing/oauth/access-tokens.js';
@@ -87,7 +87,7 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       callbackCredentials: { tokens, fixed: settings.billingAccessToken ? keyVerifier(settings.billingAccessToken) : undefined },
       oauth: { store, clock, tokens, client: oauthClient, domain: settings.billingSiteDomain },
     });
-    const server = await listen(app.callback(), settings.host, settings.billingPort, { unknownMethodBody: JSON.stringify(methodNotImplemented().body()) });
+    const server = await listen(app.callback(), settings.host, settings.billingPort, { refusalBody: (refusal) => JSON.stringify(parserRefusal(refusal).body()) });
     webhooks.poke();
     const connectAdapter = (target: AdapterTarget) => {
       if (einvoiceWorker) return;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { startTestBilling, type TestBilling } from '../helpers/billing.js';
+import { rejection, startTestBilling, type TestBilling } from '../helpers/billing.js';
 
 // Raw HTTP: the error shapes exactly as a client that does not use the official library sees them.
 describe('billing: error responses over raw HTTP', () => {
@@ -49,6 +49,20 @@ describe('billing: error responses over raw HTTP', () => {
     expect(res.status).to.equal(404);
     expect(res.body).to.include(shape(404, 'resource_not_found'));
     expect((await billing.call('/api/v1/nothing-here')).body).to.include(shape(404, 'resource_not_found'));
+  });
+
+  it('404 resource_not_found for a list under an invoice that does not exist, as for the invoice', async () => {
+    for (const list of ['orders', 'payments']) {
+      const res = await billing.call(`/api/v1/invoices/no-such-invoice/${list}`);
+      expect(res.status, list).to.equal(404);
+      expect(res.body, list).to.deep.equal({
+        message: "Sorry, we couldn't find that resource: invoice no-such-invoice not found",
+        type: 'invalid_request',
+        ...shape(404, 'resource_not_found'),
+        error_msg: "Sorry, we couldn't find that resource: invoice no-such-invoice not found",
+      });
+    }
+    expect(await rejection(billing.client.order.ordersForInvoice('no-such-invoice', {} as never))).to.include({ http_status_code: 404, api_error_code: 'resource_not_found' });
   });
 
   it('405 http_method_not_supported for a known path with another method', async () => {

@@ -11,8 +11,11 @@ export interface TestBilling {
   runtime: BillingRuntime;
   /** The platform's official client, pointed at this module as the issue describes. */
   client: InstanceType<typeof Chargebee>;
-  /** Raw HTTP with Basic auth (`key: null` sends none); `form` is sent form-urlencoded as is. */
-  call(path: string, init?: { method?: string; form?: string; key?: string | null }): Promise<{ status: number; body: any }>;
+  /**
+   * Raw HTTP with Basic auth (`key: null` sends none); `form` is sent form-urlencoded as is, `body`
+   * exactly as given with `headers` (a POST).
+   */
+  call(path: string, init?: { method?: string; form?: string; key?: string | null; headers?: Record<string, string>; body?: string | Uint8Array<ArrayBuffer> }): Promise<{ status: number; body: any }>;
   close(): Promise<void>;
 }
 
@@ -26,11 +29,12 @@ export async function startTestBilling(options: { clock?: () => Date } = {}): Pr
     runtime,
     client,
     async call(path, init = {}) {
-      const headers: Record<string, string> = {};
+      const headers: Record<string, string> = { ...init.headers };
       const key = init.key === undefined ? BILLING_TEST_KEY : init.key;
       if (key !== null) headers.authorization = `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
       if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
-      const res = await fetch(`${runtime.url}${path}`, { method: init.method ?? (init.form !== undefined ? 'POST' : 'GET'), headers, ...(init.form !== undefined && { body: init.form }) });
+      const body = init.form ?? init.body;
+      const res = await fetch(`${runtime.url}${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, ...(body !== undefined && { body }) });
       const text = await res.text();
       return { status: res.status, body: text ? (JSON.parse(text) as unknown) : undefined };
     },

@@ -66,7 +66,7 @@ export async function startPlatformSite(options: { clock: () => Date; domain: st
     k.body = { ok: true };
   });
   app.use(router.routes());
-  const server: RunningServer = await listen(app.callback(), '127.0.0.1', 0, { unknownMethodBody: '{}' });
+  const server: RunningServer = await listen(app.callback(), '127.0.0.1', 0, { refusalBody: () => '{}' });
   return {
     url: server.url,
     domain: options.domain,

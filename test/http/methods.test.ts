@@ -1,36 +1,17 @@
 import { expect } from 'chai';
-import { connect } from 'node:net';
 import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { BILLING_TEST_KEY, startTestBilling, type TestBilling } from '../helpers/billing.js';
+import { rawHttp } from '../helpers/raw-http.js';
 import { expectShape } from '../helpers/shape.js';
 
 // Methods a client may send that neither API serves. fetch refuses TRACE and CONNECT, and
 // node:http treats CONNECT as a tunnel, so each request is written on a plain socket.
 
-interface Answer {
-  status: number;
-  body: any;
-  allow: string | undefined;
-}
-
-function send(base: string, method: string, path: string, authorization: string): Promise<Answer> {
-  const { hostname, port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => {
-      socket.write(`${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: ${authorization}\r\nConnection: close\r\n\r\n`);
-    });
-    let text = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (text += chunk));
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = text.split('\r\n\r\n');
-      const [statusLine = '', ...headers] = head.split('\r\n');
-      const allow = headers.find((h) => /^allow:/i.test(h))?.replace(/^allow:\s*/i, '');
-      resolve({ status: Number(statusLine.split(' ')[1]), body: body ? JSON.parse(body) : undefined, allow });
-    });
-  });
+async function send(base: string, method: string, path: string, authorization: string) {
+  const { hostname } = new URL(base);
+  const res = await rawHttp(base, `${method} ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAuthorization: ${authorization}`);
+  return { ...res, allow: res.headers.allow };
 }
 
 // Node's parser knows PROPFIND, MKCOL, LOCK, PURGE, SEARCH… (the router serves none of them);

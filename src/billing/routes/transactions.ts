@@ -1,6 +1,7 @@
 import type Router from '@koa/router';
 import { listBody, readPagination } from '../pagination.js';
 import type { BillingContext } from '../services/context.js';
+import { getInvoice } from '../services/invoices.js';
 import { getTransaction, listInvoicePayments, listTransactions } from '../services/transactions.js';
 
 export function transactionsRoutes(router: Router, ctx: BillingContext): void {
@@ -11,6 +12,7 @@ export function transactionsRoutes(router: Router, ctx: BillingContext): void {
     k.body = { transaction: getTransaction(k.params.id!, ctx) };
   });
   router.get('/invoices/:id/payments', (k) => {
+    getInvoice(k.params.id!, ctx);
     k.body = listBody('transaction', listInvoicePayments(k.params.id!, readPagination(k.state.query), ctx));
   });
 }

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { Cents, Enum, Str } from '../params.js';
+import { Cents, Enum, MAX_INTEGER, Str, Timestamp } from '../params.js';
 
 const CONSTRAINTS = ['none', 'all', 'specific'] as const;
 
@@ -16,8 +16,8 @@ export const CouponCreate = Type.Object({
   duration_month: Type.Optional(Type.Integer({ minimum: 1, maximum: 240 })),
   period: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   period_unit: Type.Optional(Enum(['day', 'week', 'month', 'year'])),
-  valid_till: Type.Optional(Type.Integer({ minimum: 0 })),
-  max_redemptions: Type.Optional(Type.Integer({ minimum: 1 })),
+  valid_till: Type.Optional(Timestamp()),
+  max_redemptions: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
   invoice_notes: Type.Optional(Str(2000)),
   meta_data: Type.Optional(Type.String({ maxLength: 65_000 })),
   plan_constraint: Type.Optional(Enum(CONSTRAINTS)),

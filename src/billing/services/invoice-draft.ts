@@ -1,4 +1,5 @@
-import { priceInvoice, type LineToPrice, type PricedLine } from '../money/invoice-pricing.js';
+import { priceInvoice, type LineToPrice, type Priced, type PricedLine } from '../money/invoice-pricing.js';
+import { paramWrong } from '../errors.js';
 import type { Addon, Plan } from '../schemas/catalog.js';
 import type { Address } from '../schemas/address.js';
 import type { Customer } from '../schemas/customer.js';
@@ -11,10 +12,14 @@ import { newId, seconds, touch } from './context.js';
 // coupon and the tax rate of the customer's billing-address country (see money/invoice-pricing.ts).
 // Pure apart from the line ids: the clock and the site come in.
 
-export type DraftLine =
+export type DraftLine = (
   | { entity_type: 'adhoc'; description: string; unit_amount: number; quantity: 1 }
   | { entity_type: 'addon'; item: Addon; quantity: number; unit_amount?: number }
-  | { entity_type: 'plan'; item: Plan; quantity: number };
+  | { entity_type: 'plan'; item: Plan; quantity: number }
+) & {
+  /** The parameter that set the line's amount or quantity: an amount too large to hold is refused naming it. */
+  param: string;
+};
 
 export interface DraftInput {
   id: string;
@@ -54,6 +59,7 @@ export function draftInvoice(input: DraftInput): Invoice {
     discountable: coupon !== undefined && appliesTo(coupon, l),
   }));
   const priced = priceInvoice(toPrice, coupon?.coupon, place.exempt ? 0 : place.rate ?? 0);
+  refuseUnsafeAmounts(input.lines, priced);
   const lineItems = input.lines.map((l, i) => lineItem(input, l, toPrice[i]!, priced.lines[i]!, place));
   const discount = priced.item_level_discount + priced.invoice_level_discount;
   const notes = invoiceNotes(input);
@@ -106,6 +112,18 @@ export function draftInvoice(input: DraftInput): Invoice {
     ...(customer.billing_address && { billing_address: invoiceBillingAddress(customer) }),
     ...(input.shippingAddress && { shipping_address: input.shippingAddress }),
   };
+}
+
+/**
+ * Each amount parameter holds at most 2^53 - 1 cents (what a JavaScript number holds exactly), but
+ * quantities multiply them and lines add up: an amount past it would lose cents, and the e-invoice
+ * made from the invoice would not add up. Refused naming the line's parameter (the last line's for
+ * a total).
+ */
+function refuseUnsafeAmounts(lines: readonly DraftLine[], priced: Priced): void {
+  const unsafe = priced.lines.findIndex((l) => !Number.isSafeInteger(l.amount));
+  if (unsafe >= 0) throw paramWrong(lines[unsafe]!.param, `makes the line amount more than ${Number.MAX_SAFE_INTEGER} cents.`);
+  if (![priced.sub_total, priced.tax, priced.total].every((a) => Number.isSafeInteger(a))) throw paramWrong(lines[lines.length - 1]!.param, `makes the invoice total more than ${Number.MAX_SAFE_INTEGER} cents.`);
 }
 
 function lineItem(input: DraftInput, l: DraftLine, toPrice: LineToPrice, p: PricedLine, place: TaxPlace): LineItem {

@@ -28,7 +28,7 @@ export const INVOICE_FILTERS: readonly FilterSpec[] = [
 
 export function createInvoice(input: InvoiceCreate, ctx: BillingContext): Issued {
   const lines: DraftLine[] = [
-    ...readIndexed('charges', ChargeRow, input.charges).map((c): DraftLine => ({ entity_type: 'adhoc', description: c.description, unit_amount: c.amount, quantity: 1 })),
+    ...readIndexed('charges', ChargeRow, input.charges).map((c, i): DraftLine => ({ entity_type: 'adhoc', description: c.description, unit_amount: c.amount, quantity: 1, param: `charges[amount][${i}]` })),
     ...readIndexed('addons', AddonRow, input.addons).map((a, i) => addonLine(a.id, a.quantity ?? 1, `addons[id][${i}]`, ctx)),
   ];
   if (lines.length === 0) throw paramRequired('charges[amount][0]');
@@ -37,7 +37,7 @@ export function createInvoice(input: InvoiceCreate, ctx: BillingContext): Issued
 
 export function chargeInvoice(input: InvoiceCharge, ctx: BillingContext): Issued {
   if (input.coupon !== undefined && input.subscription_id !== undefined) throw paramWrong('coupon', 'can be given only with customer_id.');
-  return issueInvoice({ ...payer(input, ctx), lines: [{ entity_type: 'adhoc', description: input.description, unit_amount: input.amount, quantity: 1 }], ...common(input) }, ctx);
+  return issueInvoice({ ...payer(input, ctx), lines: [{ entity_type: 'adhoc', description: input.description, unit_amount: input.amount, quantity: 1, param: 'amount' }], ...common(input) }, ctx);
 }
 
 export function chargeAddon(input: InvoiceChargeAddon, ctx: BillingContext): Issued {
@@ -117,7 +117,8 @@ function common(input: { coupon?: string; po_number?: string; invoice_note?: str
 /** One-off invoices charge non-recurring addons; an on/off addon is charged once. */
 function addonLine(id: string, quantity: number, param: string, ctx: BillingContext, unitAmount?: number): DraftLine {
   const addon = getAddon(id, ctx, param);
+  const quantityParam = param.replace('[id]', '[quantity]').replace('addon_id', 'addon_quantity');
   if (addon.charge_type !== 'non_recurring') throw paramWrong(param, `${id} is a recurring addon; only non-recurring addons can be charged on their own.`);
-  if (addon.type === 'on_off' && quantity !== 1) throw paramWrong(param.replace('[id]', '[quantity]').replace('addon_id', 'addon_quantity'), `${id} is an on/off addon; its quantity is 1.`);
-  return { entity_type: 'addon', item: addon, quantity, ...(unitAmount !== undefined && { unit_amount: unitAmount }) };
+  if (addon.type === 'on_off' && quantity !== 1) throw paramWrong(quantityParam, `${id} is an on/off addon; its quantity is 1.`);
+  return { entity_type: 'addon', item: addon, quantity, ...(unitAmount !== undefined && { unit_amount: unitAmount }), param: quantityParam };
 }

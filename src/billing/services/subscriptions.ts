@@ -56,7 +56,7 @@ export function createSubscription(customerId: string, input: SubscriptionCreate
     deleted: false,
   };
   if (ctx.store.subscriptions.get(subscription.id)) throw paramNotUnique('id', subscription.id);
-  const lines: DraftLine[] = [{ entity_type: 'plan', item: plan, quantity }, ...addons.map(({ addon, quantity: q }): DraftLine => ({ entity_type: 'addon', item: addon, quantity: q }))];
+  const lines: DraftLine[] = [{ entity_type: 'plan', item: plan, quantity, param: 'plan_quantity' }, ...addons.map(({ addon, quantity: q }, i): DraftLine => ({ entity_type: 'addon', item: addon, quantity: q, param: `addons[quantity][${i}]` }))];
   let stored = subscription;
   const issued = issueInvoice(
     {
