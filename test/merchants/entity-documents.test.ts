@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { eventually, sandboxConfig } from '../helpers/lifecycle.js';
@@ -10,8 +12,9 @@ import { tempDir } from '../helpers/temp-dir.js';
 // A document belongs to the business entity that issued it: an operator who moves from its own
 // key to per-merchant keys gives each merchant its entity's history, and an entity moved to
 // another merchant takes its documents (status, download, links, idempotency, callbacks) along.
-// BILLING_URL is unset and merchant alpha never connects, so callbacks wait until the entity
-// reaches beta, whose site is connected.
+// The operator's own site (BILLING_URL) answers 503 to everything, so its callbacks are being
+// retried when the entity is given away; merchant alpha never connects, so its callbacks wait;
+// beta's site is connected and takes them all once the entity is beta's.
 
 describe('documents belong to the business entity that issued them', function () {
   this.timeout(30_000);
@@ -20,6 +23,8 @@ describe('documents belong to the business entity that issued them', function ()
   const scenario = 'model=PEPPOL&country=DE&transaction_type=B2B&document_type=ubl-invoice';
   let adapter: TestAdapter;
   let site: PlatformSite;
+  let operatorSite: Server;
+  const operatorPosts: string[] = [];
   const keys = { alpha: '', beta: '' };
   const docs = { h1: '', h2: '' };
 
@@ -28,8 +33,21 @@ describe('documents belong to the business entity that issued them', function ()
     const secretFile = join(dir, 'client-secret');
     writeFileSync(secretFile, `${secret}\n`, { mode: 0o600 });
     site = await startPlatformSite({ clock: () => new Date(), domain: 'beta', secret });
+    operatorSite = createServer((req, res) => {
+      operatorPosts.push(req.url ?? '');
+      req.resume().on('end', () => res.writeHead(503).end('maintenance'));
+    });
+    await new Promise<void>((resolve) => operatorSite.listen(0, '127.0.0.1', resolve));
+    const billingUrl = `http://127.0.0.1:${(operatorSite.address() as AddressInfo).port}`;
     adapter = await startTestAdapter({
-      env: { ADAPTER_CONFIG: sandboxConfig('delivery_delay_ms: 0'), OAUTH_CLIENT_SECRET_FILE: secretFile, RETRY_MIN_DELAY: '20', RETRY_MAX_DELAY: '100' },
+      env: {
+        ADAPTER_CONFIG: sandboxConfig('delivery_delay_ms: 0'),
+        OAUTH_CLIENT_SECRET_FILE: secretFile,
+        BILLING_URL: billingUrl,
+        BILLING_ACCESS_TOKEN: 'operator-token',
+        RETRY_MIN_DELAY: '20',
+        RETRY_MAX_DELAY: '100',
+      },
     });
     site.client.redirectUris.add(`${adapter.url}/oauth/callback`);
     await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: germanEntity('history-seller', VAT) }), 201);
@@ -43,6 +61,7 @@ describe('documents belong to the business entity that issued them', function ()
   after(async () => {
     await adapter?.close();
     await site?.close();
+    await new Promise((resolve) => operatorSite?.close(resolve));
   });
 
   /** Beta's callbacks go to the test's platform site; alpha keeps the default (and never connects). */
@@ -60,6 +79,8 @@ describe('documents belong to the business entity that issued them', function ()
   it('shows a merchant the documents its entity issued under the operator\'s key before it had the entity', async () => {
     docs.h1 = await submit(undefined, invoiceBy('INV-H1', VAT));
     expect(await statusOf(keys.alpha, docs.h1)).to.equal(404);
+    // Its callback is the operator's for now, and being retried there.
+    await eventually(() => operatorPosts.length >= 2, 10_000, 'the operator\'s site to be tried twice');
 
     await give('alpha', ['history-seller']);
     const status = await expectStatus(call(keys.alpha, `/einvoicing/documents/${docs.h1}/status`), 200);
@@ -111,7 +132,7 @@ describe('documents belong to the business entity that issued them', function ()
     expect(await submit(keys.beta, invoiceBy('INV-H2', VAT))).to.equal(docs.h2);
   });
 
-  it('posts the callbacks that waited for the entity to the site of the merchant that has it now', async () => {
+  it('posts the callbacks that waited, or were being retried, to the site of the merchant that has the entity now', async () => {
     const delivered = async (id: string) => {
       const rows = await adapter.runtime.store.callbacks.ofDocument(id);
       return rows.length > 0 && rows.every((r) => r.state === 'delivered');
@@ -121,5 +142,8 @@ describe('documents belong to the business entity that issued them', function ()
     expect([...paths].sort()).to.deep.equal(['/api/v2/invoices/INV-H1/einvoice_status', '/api/v2/invoices/INV-H2/einvoice_status']);
     const statuses = site.received.filter((r) => r.path.includes('INV-H1')).map((r) => String(r.form.status));
     expect(statuses).to.deep.equal(['SUCCESS']);
+    // The operator's site was tried with INV-H1 while the entity was the operator's (and, between
+    // releasing it from alpha and giving it to beta, with whatever was due then): never delivered there.
+    expect(operatorPosts).to.include('/api/v2/invoices/INV-H1/einvoice_status');
   });
 });
