@@ -146,4 +146,15 @@ describe('documents belong to the business entity that issued them', function ()
     // releasing it from alpha and giving it to beta, with whatever was due then): never delivered there.
     expect(operatorPosts).to.include('/api/v2/invoices/INV-H1/einvoice_status');
   });
+
+  it('keeps a removed entity\'s documents with its merchant, also once the merchant is replaced', async () => {
+    await expectStatus(admin(adapter, '/business-entities/history-seller', { method: 'DELETE' }), 204);
+    expect(await statusOf(keys.beta, docs.h1)).to.equal(200);
+    await give('beta', []);
+    expect(await statusOf(keys.beta, docs.h1)).to.equal(200);
+    expect((await download(keys.beta, docs.h1)).status).to.equal(200);
+    expect(await statusOf(keys.alpha, docs.h1)).to.equal(404);
+    // A resubmission of the removed entity's document still answers that document.
+    expect(await submit(keys.beta, invoiceBy('INV-H1', VAT))).to.equal(docs.h1);
+  });
 });
