@@ -10,7 +10,10 @@ export interface LinkTarget {
   documentId: string;
   /** 1-based position of the representation. */
   index: number;
-  /** The document's merchant ('' or absent: none), signed too: a link is only ever good for its own merchant's document. */
+  /**
+   * The document's merchant when the link was made ('' or absent: none), signed too: a link is
+   * only good while the document is that merchant's, so moving its entity ends the links made before.
+   */
   merchantId?: string | undefined;
 }
 

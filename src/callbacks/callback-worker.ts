@@ -10,7 +10,7 @@ import { TokenEndpointUnavailable } from '../oauth/oauth-client.js';
 import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
 
 export interface CallbackWorkerDeps {
-  store: Pick<Store, 'callbacks'>;
+  store: Pick<Store, 'callbacks' | 'documents'>;
   poster: Pick<CallbackPoster, 'post'>;
   sites: Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'everyHeld'>;
   clock: () => Date;
@@ -45,7 +45,9 @@ class SiteHeld extends Error {}
  *
  * Each row goes to its document's site (CallbackSites) with that site's token: refreshed before
  * it expires, refreshed once more after a 401, and when even that fails the site is held, its
- * rows neither sent nor counted as attempts until it is connected again.
+ * rows neither sent nor counted as attempts until it is connected again. The site is that of the
+ * merchant that has the document's entity when the row is read, and again before each retry: a
+ * callback follows its document when the entity moves, even in the middle of its retries.
  */
 export class CallbackWorker extends QueueWorker<CallbackRow> {
   private readonly abort = new AbortController();
@@ -93,12 +95,14 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       error,
       at: clock().toISOString(),
     });
+    let tries = 0;
     try {
       await pRetry(
         async () => {
+          const current = tries++ === 0 ? row : { ...row, siteId: (await this.deps.store.documents.merchantOf(row.documentId)) ?? row.siteId };
           attempts += 1;
           answered = undefined;
-          const result = await this.post(row);
+          const result = await this.post(current);
           answered = result;
           if (result.status >= 200 && result.status < 300) return;
           const message = `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 300)}` : ''}`;

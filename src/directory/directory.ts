@@ -1,3 +1,4 @@
+import { findIssuingEntity } from '../adapter/services/issuing-entity.js';
 import type { BusinessEntity } from '../config/config-file-schema.js';
 import { deepFreeze } from '../config/config-file.js';
 import type { Store } from '../store/store.js';
@@ -12,7 +13,10 @@ import { readMerchantCallback, type MerchantCallback } from './merchant-schema.j
 /** Who a request acts for: the operator (ADAPTER_API_KEY, every merchant) or one merchant. */
 export type Principal = { kind: 'operator' } | { kind: 'merchant'; merchantId: string };
 
-/** Whether the principal may read a document of this merchant ('' for none): the operator reads all. */
+/**
+ * Whether the principal may read a document whose entity this merchant has now ('' for none):
+ * the operator reads all. A document belongs to its issuing entity, not to the key that sent it.
+ */
 export function sees(principal: Principal, merchantId: string): boolean {
   return principal.kind === 'operator' || principal.merchantId === merchantId;
 }
@@ -84,6 +88,18 @@ export class Directory {
     const s = this.current();
     if (principal.kind === 'operator') return s.entities;
     return s.entities.filter((e) => s.ownerOf(e.id) === principal.merchantId);
+  }
+
+  /**
+   * The entity whose identifier the submission's issuer carries, among those the principal may
+   * submit for, else among removed ones it had (a resubmission still finds its document): the
+   * entity of the idempotency key, read before intake decides the issuer for good.
+   */
+  issuerOf(principal: Principal, ids: readonly string[]): BusinessEntity | undefined {
+    const found = findIssuingEntity(this.entitiesOf(principal), ids);
+    if (found) return found;
+    const mine = (e: DirectoryEntity) => !!e.removedAt && (principal.kind === 'operator' || e.merchantId === principal.merchantId);
+    return findIssuingEntity(this.current().all.filter(mine).map((e) => e.entity), ids);
   }
 }
 

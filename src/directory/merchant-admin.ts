@@ -70,7 +70,7 @@ export async function replaceMerchant(store: DirectoryStore, directory: Director
   return getMerchant(directory, id);
 }
 
-/** The merchant and its keys go at once; its documents stay, readable with the operator's key. */
+/** The merchant and its keys go at once; its entities, and their documents, are the operator's again. */
 export async function deleteMerchant(store: DirectoryStore, id: string): Promise<void> {
   if (!(await store.directory.deleteMerchant(id))) throw notFound(id);
 }

@@ -19,7 +19,10 @@ const REFRESH_MARGIN_MS = 60_000;
 export type SiteAccess =
   | { kind: 'ready'; base: string; token?: string | undefined; oauth: boolean }
   | { kind: 'held'; reason: string }
-  /** The document's merchant was removed: its callbacks have nowhere to go. */
+  /**
+   * The merchant was removed after the row named it as the site (its entities, and their
+   * documents, are the operator's from then on): this callback has nowhere to go.
+   */
   | { kind: 'gone'; reason: string };
 
 export interface HeldSite {

@@ -1,4 +1,5 @@
 import type { Database } from './db.js';
+import { OWNER, OWNER_JOIN } from './document-owner.js';
 import { leaseAfter, type Lease } from './lease.js';
 
 // The callback outbox (migration 004): rows are the queue, so a crash loses nothing; the
@@ -7,7 +8,7 @@ import { leaseAfter, type Lease } from './lease.js';
 export interface CallbackRow {
   id: number;
   documentId: string;
-  /** Where it goes: the document's merchant, '' for the operator's own site (BILLING_URL). */
+  /** Where it goes: the merchant that has the document's entity as the row is read, '' for the operator's own site (BILLING_URL). */
   siteId: string;
   path: string;
   body: string;
@@ -29,25 +30,26 @@ export function callbackStatements(db: Database, lease: Lease) {
   // The oldest pending row of each document only: a document's callbacks go out in order, on
   // whichever process claims it, since the next row is not due until this one ended. Rows of
   // held sites (a JSON array of site ids: no token, a refresh refused) wait where they are, and
-  // rows another process holds wait for its lease.
+  // rows another process holds wait for its lease. The site is the document's merchant as the
+  // row is read: rows queued before its entity moved go to the merchant that has it now.
   const due = db.prepare<{ now: string; held: string; limit: number; me: string }, CallbackRow>(
-    `SELECT c.id, c.document_id AS documentId, d.merchant_id AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
-     FROM callbacks c INDEXED BY callbacks_queue JOIN documents d ON d.id = c.document_id
+    `SELECT c.id, c.document_id AS documentId, ${OWNER} AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
+     FROM callbacks c INDEXED BY callbacks_queue JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
      WHERE c.state = 'pending' AND c.next_attempt_at <= @now
        AND (c.claimed_by IS NULL OR c.claimed_by = @me OR c.lease_until <= @now)
-       AND d.merchant_id NOT IN (SELECT value FROM json_each(@held))
+       AND ${OWNER} NOT IN (SELECT value FROM json_each(@held))
        AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
      ORDER BY c.id LIMIT @limit`,
   );
   const claim = db.prepare('UPDATE callbacks SET claimed_by = ?, lease_until = ? WHERE id = ?');
   const nextDue = db.prepare<[string, string], { at: string | null }>(
     `SELECT min(CASE WHEN c.claimed_by IS NULL OR c.claimed_by = ? THEN c.next_attempt_at ELSE max(c.next_attempt_at, c.lease_until) END) AS at
-     FROM callbacks c JOIN documents d ON d.id = c.document_id
-     WHERE c.state = 'pending' AND d.merchant_id NOT IN (SELECT value FROM json_each(?))`,
+     FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
+     WHERE c.state = 'pending' AND ${OWNER} NOT IN (SELECT value FROM json_each(?))`,
   );
   const heldCount = db.prepare<[string], { site: string; n: number }>(
-    `SELECT d.merchant_id AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id
-     WHERE c.state = 'pending' AND d.merchant_id IN (SELECT value FROM json_each(?)) GROUP BY d.merchant_id`,
+    `SELECT ${OWNER} AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
+     WHERE c.state = 'pending' AND ${OWNER} IN (SELECT value FROM json_each(?)) GROUP BY site`,
   );
   const attempt = db.prepare('UPDATE callbacks SET attempts = ?, next_attempt_at = ?, lease_until = ?, last_error = ?, response_status = ? WHERE id = ?');
   const end = db.prepare(

@@ -57,6 +57,8 @@ export function directoryStatements(db: Database) {
   const removeEntity = db.prepare('UPDATE business_entities SET removed_at = ?, updated_at = ? WHERE id = ? AND removed_at IS NULL');
   const setOwner = db.prepare('UPDATE business_entities SET merchant_id = ? WHERE id = ?');
   const clearOwner = db.prepare('UPDATE business_entities SET merchant_id = NULL WHERE merchant_id = ?');
+  // A removed entity cannot be listed again, so replacing its merchant keeps it: its documents stay the merchant's.
+  const releaseLive = db.prepare('UPDATE business_entities SET merchant_id = NULL WHERE merchant_id = ? AND removed_at IS NULL');
   const merchants = db.prepare<[], MerchantRow>(
     'SELECT id, display_name AS displayName, callback, created_at AS createdAt, updated_at AS updatedAt FROM merchants ORDER BY created_at, id',
   );
@@ -104,10 +106,10 @@ export function directoryStatements(db: Database) {
       return done;
     },
     merchants: () => merchants.all(),
-    /** Inserts or replaces the merchant and makes exactly `entityIds` its entities. */
+    /** Inserts or replaces the merchant and makes exactly `entityIds` its live entities (its removed ones stay its). */
     putMerchant(row: { id: string; displayName: string; callback: string; at: string }, entityIds: readonly string[]): void {
       upsertMerchant.run(row);
-      clearOwner.run(row.id);
+      releaseLive.run(row.id);
       for (const id of entityIds) setOwner.run(row.id, id);
       changed();
     },

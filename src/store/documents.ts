@@ -1,4 +1,5 @@
 import type { Database } from './db.js';
+import { OWNER, OWNER_JOIN } from './document-owner.js';
 
 // The documents table family: every SQL statement about submitted documents.
 
@@ -10,9 +11,8 @@ export interface NewDocument {
   country: string;
   transactionType: string;
   documentType: string;
+  /** The issuing entity: the document is its, and its merchant (now) reads it and takes its callbacks. */
   businessEntityId: string;
-  /** The merchant the document belongs to ('' for none): scopes the key, reads and callbacks. */
-  merchantId: string;
   bodySha256: string;
   body: string;
   requestId: string;
@@ -33,8 +33,9 @@ export interface StoredArtifact {
   encoding?: 'base64' | undefined;
 }
 
+/** The idempotency key: the issuing entity's, whichever key (the operator's, its merchant's) submits. */
 export interface DocumentKey {
-  merchantId: string;
+  businessEntityId: string;
   platformId: string;
   type: string;
   model: string;
@@ -52,8 +53,10 @@ export interface ExistingDocument {
 /** A stored document as read back: its row, its artifacts in order and its status history. */
 export type StoredDocument = Pick<
   NewDocument,
-  'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'merchantId' | 'body' | 'createdAt'
+  'id' | 'platformId' | 'type' | 'model' | 'country' | 'transactionType' | 'documentType' | 'businessEntityId' | 'body' | 'createdAt'
 > & {
+  /** The merchant that has the issuing entity now ('' for none). */
+  merchantId: string;
   artifacts: StoredArtifact[];
   statuses: StatusRecord[];
 };
@@ -86,12 +89,12 @@ export function documentStatements(db: Database) {
   const findByKey = db.prepare<[string, string, string, string, string], ExistingDocument>(
     `SELECT d.id, d.body_sha256 AS bodySha256, d.request_id AS requestId,
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
-     FROM documents d WHERE d.platform_id = ? AND d.type = ? AND d.model = ? AND d.country = ? AND d.merchant_id = ?
+     FROM documents d WHERE d.platform_id = ? AND d.type = ? AND d.model = ? AND d.country = ? AND d.business_entity_id = ?
      ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
   );
   const insertDoc = db.prepare(
-    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at)
-     VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @merchantId, @bodySha256, @body, @requestId, @createdAt)`,
+    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
+     VALUES (@id, @platformId, @type, @model, @country, @transactionType, @documentType, @businessEntityId, @bodySha256, @body, @requestId, @createdAt)`,
   );
   const insertArtifact = db.prepare(
     'INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -104,8 +107,8 @@ export function documentStatements(db: Database) {
   );
   const getBody = db.prepare<[string], { body: string }>('SELECT body FROM documents WHERE id = ?');
   const getDoc = db.prepare<[string], Omit<StoredDocument, 'artifacts' | 'statuses'>>(
-    `SELECT id, platform_id AS platformId, type, model, country, transaction_type AS transactionType, document_type AS documentType,
-            business_entity_id AS businessEntityId, merchant_id AS merchantId, body, created_at AS createdAt FROM documents WHERE id = ?`,
+    `SELECT d.id, d.platform_id AS platformId, d.type, d.model, d.country, d.transaction_type AS transactionType, d.document_type AS documentType,
+            d.business_entity_id AS businessEntityId, ${OWNER} AS merchantId, d.body, d.created_at AS createdAt FROM documents d ${OWNER_JOIN} WHERE d.id = ?`,
   );
   const getArtifacts = db.prepare<[string], StoredArtifact & { encoding: string }>(
     'SELECT document_type AS documentType, mime_type AS mimeType, content, encoding FROM document_artifacts WHERE document_id = ? ORDER BY seq',
@@ -119,23 +122,23 @@ export function documentStatements(db: Database) {
             (SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1) AS currentStatus
      FROM documents d WHERE d.id = ?`,
   );
-  const getMerchant = db.prepare<[string], { merchantId: string }>('SELECT merchant_id AS merchantId FROM documents WHERE id = ?');
+  const getMerchant = db.prepare<[string], { merchantId: string }>(`SELECT ${OWNER} AS merchantId FROM documents d ${OWNER_JOIN} WHERE d.id = ?`);
   const getSubmitted = db.prepare<[string], { id: string; createdAt: string }>('SELECT id, created_at AS createdAt FROM documents WHERE id = ?');
   // The newest SUCCESS status with references of the entity's invoice of that number (documents_by_key).
-  const getAccepted = db.prepare<[string, string, string, string, string], { refs: string }>(
+  const getAccepted = db.prepare<[string, string, string, string], { refs: string }>(
     `SELECT s.provider_references AS refs FROM documents d JOIN document_statuses s ON s.document_id = d.id
-     WHERE d.platform_id = ? AND d.type = 'INVOICE' AND d.model = ? AND d.country = ? AND d.merchant_id = ? AND d.business_entity_id = ?
+     WHERE d.platform_id = ? AND d.type = 'INVOICE' AND d.model = ? AND d.country = ? AND d.business_entity_id = ?
        AND s.status = 'SUCCESS' AND s.provider_references IS NOT NULL
      ORDER BY s.id DESC LIMIT 1`,
   );
   return {
-    findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country, k.merchantId),
+    findByKey: (k: DocumentKey) => findByKey.get(k.platformId, k.type, k.model, k.country, k.businessEntityId),
     /** The network's references on an invoice the network accepted (a corrective invoice names its KSeF number). */
-    acceptedReferences(k: Omit<DocumentKey, 'type'> & { businessEntityId: string }): { key: string; value: string }[] | undefined {
-      const row = getAccepted.get(k.platformId, k.model, k.country, k.merchantId, k.businessEntityId);
+    acceptedReferences(k: Omit<DocumentKey, 'type'>): { key: string; value: string }[] | undefined {
+      const row = getAccepted.get(k.platformId, k.model, k.country, k.businessEntityId);
       return row && (JSON.parse(row.refs) as { key: string; value: string }[]);
     },
-    /** The merchant a document belongs to ('' for none); undefined when there is no such document. */
+    /** The merchant that has the document's issuing entity now ('' for none); undefined when there is no such document. */
     merchantOf: (id: string) => getMerchant.get(id)?.merchantId,
     bodyOf: (id: string) => getBody.get(id)?.body,
     /** Document, artifacts, first status and transmission row; the caller wraps it in a transaction. */

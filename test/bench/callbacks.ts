@@ -71,7 +71,7 @@ async function queue(store: Store): Promise<void> {
     Array.from({ length: QUEUED_CALLBACKS }, (_, i) =>
       store.writeSubmission({
         id: `doc-${i}`, platformId: `INV-${i}`, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice',
-        businessEntityId: 'bench', merchantId: '', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: new Date(t0 + i).toISOString(), artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
+        businessEntityId: 'bench', bodySha256: String(i), body: '{}', requestId: `r-${i}`, createdAt: new Date(t0 + i).toISOString(), artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
       }),
     ),
   );

@@ -36,7 +36,6 @@ export async function startStorageFloor(dataDir: string): Promise<{ url: string;
       transactionType: 'B2B',
       documentType: 'ubl-invoice',
       businessEntityId: 'floor',
-      merchantId: '',
       bodySha256: createHash('sha256').update(text).digest('hex'),
       body: text,
       requestId: 'floor',

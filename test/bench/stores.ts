@@ -71,8 +71,8 @@ function startPostgres(dir: string): string | undefined {
 }
 
 const SEED_SQL = (n: number, series: string) => [
-  `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at)
-   SELECT 'seed-' || i, 'SEED-' || i, 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', 'example-seller', '', 'sha-' || i, '{"id":"SEED-' || i || '"}', 'seed', '2026-01-01T00:00:00.000Z' FROM ${series}`,
+  `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
+   SELECT 'seed-' || i, 'SEED-' || i, 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', 'example-seller', 'sha-' || i, '{"id":"SEED-' || i || '"}', 'seed', '2026-01-01T00:00:00.000Z' FROM ${series}`,
   `INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at)
    SELECT 'seed-' || i, 1, 'ubl-invoice', 'application/xml', '<Invoice><ID>SEED-' || i || '</ID></Invoice>', 'utf8', '2026-01-01T00:00:00.000Z' FROM ${series}`,
   `INSERT INTO document_statuses (document_id, status, source, created_at) SELECT 'seed-' || i, 'ACCEPTED', 'adapter', '2026-01-01T00:00:00.000Z' FROM ${series}`,
@@ -94,7 +94,7 @@ async function seedPostgres(url: string, n: number): Promise<void> {
     const series = `generate_series(1, ${n}) AS g(i)`;
     await client.query('BEGIN');
     for (const sql of SEED_SQL(n, series)) await client.query(sql);
-    await client.query(`INSERT INTO submission_keys (merchant_id, platform_id, type, model, country, document_id) SELECT '', 'SEED-' || i, 'INVOICE', 'PEPPOL', 'DE', 'seed-' || i FROM ${series}`);
+    await client.query(`INSERT INTO submission_keys (business_entity_id, platform_id, type, model, country, document_id) SELECT 'example-seller', 'SEED-' || i, 'INVOICE', 'PEPPOL', 'DE', 'seed-' || i FROM ${series}`);
     await client.query('COMMIT');
     await client.query('VACUUM ANALYZE');
   } finally {

@@ -173,7 +173,7 @@ describe('SDI transport: SdIRiceviFile and the notifications over HTTP (real run
   it('says why: the SDI errors of an NS, the drawer of an MC, the public body\'s reason of an EC02', async () => {
     const failed = forms.find((f) => f.uri.includes('SDI-T-N2') && f.status === 'FAILED')!;
     expect(JSON.stringify(failed)).to.contain('SDI 00305: 1.4.1.1.2 IdCodice non valido').and.to.contain('SDI 00404: Fattura duplicata');
-    const drawer = await statusOf((await adapter.runtime.store.documents.findByKey({ merchantId: '', platformId: 'SDI-T-N1', type: 'INVOICE', model: 'CLEARANCE', country: 'IT' }))!.id);
+    const drawer = await statusOf((await adapter.runtime.store.documents.findByKey({ businessEntityId: 'fornitore-esempio', platformId: 'SDI-T-N1', type: 'INVOICE', model: 'CLEARANCE', country: 'IT' }))!.id);
     expect(JSON.stringify(drawer)).to.contain("buyer's reserved area");
     const rejected = forms.find((f) => f.uri.includes('SDI-T-N4') && f.status === 'REJECTED')!;
     expect(JSON.stringify(rejected)).to.contain("Importo non corrispondente all'ordine");

@@ -19,7 +19,7 @@ describe('leases on the shared queues (on this run\'s store)', () => {
     return [a, b] as const;
   };
   const doc = (id: string, at: string): NewDocument => ({
-    id, platformId: id, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice', businessEntityId: 'be', merchantId: '',
+    id, platformId: id, type: 'INVOICE', model: 'PEPPOL', country: 'DE', transactionType: 'B2B', documentType: 'ubl-invoice', businessEntityId: 'be',
     bodySha256: id, body: '{}', requestId: id, createdAt: at, artifacts: [], status: { status: 'ACCEPTED', source: 'adapter' },
   });
   const t0 = '2026-11-24T10:00:00.000Z';

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/pg-store.js';
 import { PG_MIGRATIONS } from '../../src/store/postgres/migrations/index.js';
+import { migratePostgres } from '../../src/store/postgres/pg-migrate.js';
 import type { NewDocument } from '../../src/store/documents.js';
 import { describeOnPostgres, TEST_DATABASE_URL, urlWithSchema } from '../helpers/test-database.js';
 
@@ -34,7 +35,6 @@ describeOnPostgres('the PostgreSQL store', function () {
     transactionType: 'B2B',
     documentType: 'ubl-invoice',
     businessEntityId: 'be',
-    merchantId: '',
     bodySha256: 'sha-1',
     body: '{"id":"INV-1"}',
     requestId: `r-${id}`,
@@ -103,6 +103,43 @@ describeOnPostgres('the PostgreSQL store', function () {
     expect(outcomes.filter((o) => 'created' in o && o.created)).to.have.length(1);
     const { rows } = await a.pool.query('SELECT count(*)::int AS n FROM documents');
     expect(rows[0].n).to.equal(2);
+  });
+
+  it('keys submissions by the issuing entity (migration 3): one key row per entity and id, at its newest document', async () => {
+    const pool = new pg.Pool({ connectionString: url(), max: 1 });
+    try {
+      await migratePostgres(pool, PG_MIGRATIONS.slice(0, 2), () => new Date());
+      const at = '2026-01-01T00:00:00.000Z';
+      await pool.query("INSERT INTO merchants (id, display_name, created_at, updated_at) VALUES ('acme', 'ACME', $1, $1)", [at]);
+      await pool.query("INSERT INTO business_entities (id, body, origin, merchant_id, created_at, updated_at) VALUES ('be-1', '{}', 'admin', 'acme', $1, $1), ('be-2', '{}', 'admin', NULL, $1, $1)", [at]);
+      // INV-1 of be-1 under the operator's key, then again under acme's once acme had be-1: two key rows.
+      for (const [id, platformId, entity, merchant, createdAt] of [
+        ['d1', 'INV-1', 'be-1', '', '2026-01-01T00:00:00.000Z'],
+        ['d2', 'INV-1', 'be-1', 'acme', '2026-01-02T00:00:00.000Z'],
+        ['d3', 'INV-2', 'be-2', '', '2026-01-01T00:00:00.000Z'],
+      ]) {
+        await pool.query(
+          `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at)
+           VALUES ($1, $2, 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', $3, $4, 'sha-1', '{"id":"INV-1"}', 'r', $5)`,
+          [id, platformId, entity, merchant, createdAt],
+        );
+        await pool.query("INSERT INTO submission_keys (merchant_id, platform_id, type, model, country, document_id) VALUES ($1, $2, 'INVOICE', 'PEPPOL', 'DE', $3)", [merchant, platformId, id]);
+      }
+    } finally {
+      await pool.end();
+    }
+    const store = await instance();
+    expect(store.migration.applied.map((m) => m.name)).to.deep.equal(['documents-by-entity']);
+    const { rows } = await store.pool.query('SELECT business_entity_id AS e, platform_id AS p, document_id AS d FROM submission_keys ORDER BY 1, 2');
+    expect(rows).to.deep.equal([
+      { e: 'be-1', p: 'INV-1', d: 'd2' },
+      { e: 'be-2', p: 'INV-2', d: 'd3' },
+    ]);
+    expect(await Promise.all(['d1', 'd2', 'd3'].map((id) => store.documents.merchantOf(id)))).to.deep.equal(['acme', 'acme', '']);
+    expect(await store.documents.get('d1')).to.include({ businessEntityId: 'be-1', merchantId: 'acme' });
+    // The same body under the entity's key is its newest document, whichever key sends it now.
+    expect(await store.writeSubmission(doc('d-again', { businessEntityId: 'be-1' }))).to.deep.equal({ id: 'd2', created: false });
+    expect(await store.writeSubmission(doc('d-other', { businessEntityId: 'be-3' }))).to.deep.equal({ id: 'd-other', created: true });
   });
 
   it('keeps one unbroken chain when two instances append to it at once (the head row is locked)', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { tempDir as makeTempDir } from '../helpers/temp-dir.js';
 import { join } from 'node:path';
 import { openDatabase } from '../../src/store/db.js';
+import { documentStatements } from '../../src/store/documents.js';
 import { migrate, schemaVersion } from '../../src/store/migrate.js';
 import { MIGRATIONS, type Migration } from '../../src/store/migrations/index.js';
 import { openSqliteStore as openStore } from '../../src/store/sqlite-store.js';
@@ -73,6 +74,33 @@ describe('the store', () => {
     expect(() => db.prepare("INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES ('nope', ?, '/p', 'b', ?, ?, ?)").run(statusId + 1, at, at, at)).to.throw(/FOREIGN KEY/);
     const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM documents WHERE platform_id = 'INV-1' AND type = 'INVOICE' AND model = 'PEPPOL' AND country = 'DE' ORDER BY created_at DESC LIMIT 1").all();
     expect(JSON.stringify(plan)).to.contain('documents_by_key');
+    db.close();
+  });
+
+  it('keys documents by their issuing entity (migration 11): the merchant comes from the entity, the newest document answers the key', () => {
+    const db = openDatabase(join(tempDir(), 'adapter.sqlite'));
+    migrate(db, MIGRATIONS.slice(0, 10));
+    const at = '2026-01-01T00:00:00.000Z';
+    db.prepare("INSERT INTO merchants (id, display_name, created_at, updated_at) VALUES ('acme', 'ACME', ?, ?)").run(at, at);
+    db.prepare("INSERT INTO business_entities (id, body, origin, merchant_id, created_at, updated_at) VALUES ('be-1', '{}', 'admin', 'acme', ?, ?), ('be-2', '{}', 'admin', NULL, ?, ?)").run(at, at, at, at);
+    const insert = db.prepare(
+      "INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at) VALUES (?, ?, 'INVOICE', 'PEPPOL', 'DE', 'B2B', 'ubl-invoice', ?, ?, 'sha', '{}', 'r', ?)",
+    );
+    // INV-1 of be-1 under the operator's key, then again under acme's once acme had be-1.
+    insert.run('d1', 'INV-1', 'be-1', '', '2026-01-01T00:00:00.000Z');
+    insert.run('d2', 'INV-1', 'be-1', 'acme', '2026-01-02T00:00:00.000Z');
+    insert.run('d3', 'INV-2', 'be-2', '', '2026-01-01T00:00:00.000Z');
+
+    expect(migrate(db, MIGRATIONS).applied.map((m) => m.name)).to.deep.equal(['documents-by-entity']);
+    expect((db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name)).not.to.include('merchant_id');
+    const documents = documentStatements(db);
+    expect(documents.findByKey({ businessEntityId: 'be-1', platformId: 'INV-1', type: 'INVOICE', model: 'PEPPOL', country: 'DE' })?.id).to.equal('d2');
+    expect(['d1', 'd2', 'd3'].map((id) => documents.merchantOf(id))).to.deep.equal(['acme', 'acme', '']);
+    expect(documents.get('d1')).to.include({ businessEntityId: 'be-1', merchantId: 'acme' });
+    db.prepare("UPDATE business_entities SET merchant_id = 'acme' WHERE id = 'be-2'").run();
+    expect(documents.merchantOf('d3')).to.equal('acme');
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT id FROM documents WHERE platform_id = 'INV-1' AND type = 'INVOICE' AND model = 'PEPPOL' AND country = 'DE' AND business_entity_id = 'be-1' ORDER BY created_at DESC LIMIT 1").all();
+    expect(JSON.stringify(plan)).to.contain('documents_by_key').and.not.to.contain('TEMP B-TREE');
     db.close();
   });
 

@@ -14,7 +14,8 @@ export function filesRoutes(router: Router, deps: { store: Store; links: Downloa
     const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
     const merchantId = typeof ctx.query.merchant === 'string' ? ctx.query.merchant : '';
     const found = await findDownloadable(deps.store, documentId);
-    // A link re-aimed at another merchant's document is answered as a missing document.
+    // A link re-aimed at another merchant's document, or made before the document's entity moved
+    // to another merchant, is answered as a missing document.
     if (found && found.merchantId !== merchantId) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
     deps.links.verify({ documentId, index, merchantId }, ctx.query.expires, ctx.query.signature, deps.clock());
     const representation = found?.representations[index - 1];

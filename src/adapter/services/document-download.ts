@@ -30,7 +30,7 @@ export interface Downloadable {
   country: string;
   transactionType: string;
   documentType: string;
-  /** The merchant it belongs to ('' for none): a related document belongs to its parent's. */
+  /** The merchant that has its issuing entity now ('' for none): a related document belongs to its parent's. */
   merchantId: string;
   representations: Representation[];
 }

@@ -5,12 +5,13 @@ import { errorsOf, issueMessage } from '../../driver/issues.js';
 import type { DriverRegistry } from '../../driver/registry.js';
 import { SpiError } from '../../http/errors.js';
 import { driverId } from '../../driver/types.js';
+import type { DocumentKey } from '../../store/documents.js';
 import type { Store } from '../../store/store.js';
 import { decideKeyReading } from '../../store/submission-write.js';
-import type { Directory, DirectorySnapshot, Principal } from '../../directory/directory.js';
+import type { Directory, Principal } from '../../directory/directory.js';
 import { AcceptedReferences } from './accepted-references.js';
 import { intake, parseEnvelope } from './intake.js';
-import { findIssuingEntity, issuingParty } from './issuing-entity.js';
+import { issuingParty } from './issuing-entity.js';
 
 export interface SubmitDeps {
   config: ConfigFile;
@@ -28,36 +29,35 @@ export interface SubmissionResult {
   request_id: string;
 }
 
-type Key = { merchantId: string; platformId: string; type: string; model: string; country: string };
-
 /**
  * POST /einvoicing/documents: validate, render, and store document + artifacts + first status
- * in one transaction. The SPI's idempotency key is (id, type, model, country): the same body
- * again answers the stored document_id and stores nothing; a different body is a 400. Once the
- * key's document is FAILED, a submission (same body or corrected) is a new document with a new
- * document_id, and the failed one keeps its history.
+ * in one transaction. The SPI's idempotency key is (id, type, model, country), per issuing
+ * entity: the same body again answers the stored document_id and stores nothing, whichever key
+ * (the operator's, the merchant's that has the entity) sends it; a different body is a 400. Once
+ * the key's document is FAILED, a submission (same body or corrected) is a new document with a
+ * new document_id, and the failed one keeps its history.
  */
 export async function submitDocument(body: unknown, deps: SubmitDeps, requestId: string, principal: Principal = { kind: 'operator' }): Promise<SubmissionResult> {
   const envelope = parseEnvelope(body);
-  const directory = deps.directory.current();
-  // The key is the merchant's: two merchants' platforms may both send INV-1.
-  const merchantId = principal.kind === 'merchant' ? principal.merchantId : merchantByIssuer(directory, body);
-  const key: Key = { merchantId, platformId: envelope.id, type: envelope.type, model: envelope.model, country: envelope.country };
+  // The key is the issuing entity's: two entities (two merchants' sites) may both send INV-1, and
+  // the operator's key and the merchant's that has the entity mean the same document. Read here
+  // from the issuer's identifiers, so a resubmission answers what was stored even if the
+  // configuration changed since; intake then decides the issuer for good.
+  const issuer = deps.directory.issuerOf(principal, issuingParty(body as Record<string, unknown>).ids);
+  const key: DocumentKey = { businessEntityId: issuer?.id ?? '', platformId: envelope.id, type: envelope.type, model: envelope.model, country: envelope.country };
   const bodyText = JSON.stringify(body);
   const sha = createHash('sha256').update(bodyText).digest('hex');
-  // A resubmission answers what was stored, even if configuration changed since.
   const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
-  const early = await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(key), { sha, body: bodyText, voids });
-  if (early.kind === 'conflict') throw conflict(key, early.id);
-  if (early.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
-  const entities = principal.kind === 'operator' ? directory.entities : deps.directory.entitiesOf(principal);
-  // What a corrective invoice names of the invoice it corrects (KSeF's number): the same merchant's, entity's and scenario's.
+  const early = issuer && (await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(key), { sha, body: bodyText, voids }));
+  if (early?.kind === 'conflict') throw conflict(key, early.id);
+  if (early?.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
+  // What a corrective invoice names of the invoice it corrects (KSeF's number): the same entity's and scenario's.
   const references = new AcceptedReferences((businessEntityId, platformId) =>
-    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, merchantId: principal.kind === 'merchant' ? principal.merchantId : (directory.ownerOf(businessEntityId) ?? ''), businessEntityId }),
+    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId }),
   );
-  const scope = { entities, merchant: principal.kind === 'merchant', accepted: references.lookup };
+  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted: references.lookup };
   const { doc, driver, ctx, transactionType, documentType, issues } = await references.settle((fresh) => intake(fresh ? structuredClone(body) : body, deps.config, deps.drivers, scope));
-  if (principal.kind === 'operator') key.merchantId = directory.ownerOf(ctx.entity.id) ?? '';
+  key.businessEntityId = ctx.entity.id;
   const errors = errorsOf(issues);
   if (errors.length > 0) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
   const now = deps.clock();
@@ -78,7 +78,6 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
     ...key,
     transactionType,
     documentType,
-    businessEntityId: ctx.entity.id,
     bodySha256: sha,
     body: bodyText,
     requestId,
@@ -93,17 +92,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   return { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId };
 }
 
-/**
- * The merchant of a document the operator's key submits: the owner of its issuing entity (a
- * removed one too, so a resubmission still finds its document), '' when none.
- */
-function merchantByIssuer(directory: DirectorySnapshot, body: unknown): string {
-  const ids = issuingParty(body as Record<string, unknown>).ids;
-  const found = findIssuingEntity(directory.entities, ids) ?? findIssuingEntity(directory.all.map((e) => e.entity), ids);
-  return (found && directory.entry(found.id)?.merchantId) ?? '';
-}
-
-function conflict(key: Key, existingId: string): SpiError {
+function conflict(key: DocumentKey, existingId: string): SpiError {
   return SpiError.one(
     400,
     'INVALID_DATA',

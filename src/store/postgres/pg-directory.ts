@@ -46,7 +46,8 @@ export function pgDirectory(pool: pg.Pool, client?: pg.PoolClient): DirectoryOpe
            ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name, callback = excluded.callback, updated_at = excluded.updated_at`,
           [r.id, r.displayName, r.callback, r.at],
         );
-        await run(db, 'UPDATE business_entities SET merchant_id = NULL WHERE merchant_id = $1', [r.id]);
+        // Its removed entities stay its (they cannot be listed again), and so do their documents.
+        await run(db, 'UPDATE business_entities SET merchant_id = NULL WHERE merchant_id = $1 AND removed_at IS NULL', [r.id]);
         if (entityIds.length > 0) await run(db, 'UPDATE business_entities SET merchant_id = $1 WHERE id = ANY($2::text[])', [r.id, [...entityIds]]);
         await changed(db);
       }),

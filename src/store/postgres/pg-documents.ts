@@ -4,14 +4,15 @@ import { decideKeyReading } from '../submission-write.js';
 import type { DocumentHead, ExistingDocument, NewDocument, StatusRecord, StoredArtifact, StoredDocument } from '../documents.js';
 import type { ChainHead } from '../chains.js';
 import type { ChainOperations, DocumentOperations } from '../store.js';
+import { OWNER, OWNER_JOIN } from '../document-owner.js';
 import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 
 // Documents on PostgreSQL: the same reads as SQLite's documents.ts, and the submission write,
 // which several processes may run at once for one key or one chain.
 
 const CURRENT_STATUS = '(SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1)';
-const DOCUMENT_COLUMNS = `id, platform_id AS "platformId", type, model, country, transaction_type AS "transactionType", document_type AS "documentType",
-  business_entity_id AS "businessEntityId", merchant_id AS "merchantId", body, created_at AS "createdAt"`;
+const DOCUMENT_COLUMNS = `d.id, d.platform_id AS "platformId", d.type, d.model, d.country, d.transaction_type AS "transactionType", d.document_type AS "documentType",
+  d.business_entity_id AS "businessEntityId", ${OWNER} AS "merchantId", d.body, d.created_at AS "createdAt"`;
 const STATUS_COLUMNS = `status, source, detail, errors, provider_payload AS "providerPayload", provider_references AS "providerReferences", created_at AS "createdAt"`;
 
 async function statusesOf(db: Db, id: string): Promise<StatusRecord[]> {
@@ -24,22 +25,22 @@ export function pgDocuments(pool: pg.Pool): DocumentOperations {
       row<ExistingDocument>(
         pool,
         `SELECT d.id, d.body_sha256 AS "bodySha256", d.request_id AS "requestId", ${CURRENT_STATUS} AS "currentStatus"
-         FROM documents d WHERE d.platform_id = $1 AND d.type = $2 AND d.model = $3 AND d.country = $4 AND d.merchant_id = $5
+         FROM documents d WHERE d.platform_id = $1 AND d.type = $2 AND d.model = $3 AND d.country = $4 AND d.business_entity_id = $5
          ORDER BY d.created_at DESC, d.id DESC LIMIT 1`,
-        [k.platformId, k.type, k.model, k.country, k.merchantId],
+        [k.platformId, k.type, k.model, k.country, k.businessEntityId],
       ),
     async acceptedReferences(k) {
       const found = await row<{ refs: string }>(
         pool,
         `SELECT s.provider_references AS refs FROM documents d JOIN document_statuses s ON s.document_id = d.id
-         WHERE d.platform_id = $1 AND d.type = 'INVOICE' AND d.model = $2 AND d.country = $3 AND d.merchant_id = $4 AND d.business_entity_id = $5
+         WHERE d.platform_id = $1 AND d.type = 'INVOICE' AND d.model = $2 AND d.country = $3 AND d.business_entity_id = $4
            AND s.status = 'SUCCESS' AND s.provider_references IS NOT NULL
          ORDER BY s.id DESC LIMIT 1`,
-        [k.platformId, k.model, k.country, k.merchantId, k.businessEntityId],
+        [k.platformId, k.model, k.country, k.businessEntityId],
       );
       return found && (JSON.parse(found.refs) as { key: string; value: string }[]);
     },
-    merchantOf: async (id) => (await row<{ m: string }>(pool, 'SELECT merchant_id AS m FROM documents WHERE id = $1', [id]))?.m,
+    merchantOf: async (id) => (await row<{ m: string }>(pool, `SELECT ${OWNER} AS m FROM documents d ${OWNER_JOIN} WHERE d.id = $1`, [id]))?.m,
     bodyOf: async (id) => (await row<{ body: string }>(pool, 'SELECT body FROM documents WHERE id = $1', [id]))?.body,
     async statusHistory(id) {
       const doc = await row<{ id: string; createdAt: string }>(pool, 'SELECT id, created_at AS "createdAt" FROM documents WHERE id = $1', [id]);
@@ -53,7 +54,7 @@ export function pgDocuments(pool: pg.Pool): DocumentOperations {
         [id],
       ),
     async get(id) {
-      const doc = await row<Omit<StoredDocument, 'artifacts' | 'statuses'>>(pool, `SELECT ${DOCUMENT_COLUMNS} FROM documents WHERE id = $1`, [id]);
+      const doc = await row<Omit<StoredDocument, 'artifacts' | 'statuses'>>(pool, `SELECT ${DOCUMENT_COLUMNS} FROM documents d ${OWNER_JOIN} WHERE d.id = $1`, [id]);
       if (!doc) return undefined;
       const artifacts = await rows<StoredArtifact & { encoding: string }>(
         pool,
@@ -91,11 +92,11 @@ async function headOf(db: Db, key: string, lock = false): Promise<ChainHead | un
  */
 export async function pgWriteSubmission(pool: pg.Pool, d: NewDocument, chains: Pick<ChainWrites, 'linkOf'>): Promise<WriteOutcome> {
   return inTransaction(pool, async (db) => {
-    const key = [d.merchantId, d.platformId, d.type, d.model, d.country];
-    await run(db, 'INSERT INTO submission_keys (merchant_id, platform_id, type, model, country) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', key);
+    const key = [d.businessEntityId, d.platformId, d.type, d.model, d.country];
+    await run(db, 'INSERT INTO submission_keys (business_entity_id, platform_id, type, model, country) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', key);
     const held = await row<{ documentId: string | null }>(
       db,
-      'SELECT document_id AS "documentId" FROM submission_keys WHERE merchant_id = $1 AND platform_id = $2 AND type = $3 AND model = $4 AND country = $5 FOR UPDATE',
+      'SELECT document_id AS "documentId" FROM submission_keys WHERE business_entity_id = $1 AND platform_id = $2 AND type = $3 AND model = $4 AND country = $5 FOR UPDATE',
       key,
     );
     const existing = held?.documentId
@@ -137,7 +138,7 @@ export async function pgWriteSubmission(pool: pg.Pool, d: NewDocument, chains: P
       ))!;
       await run(db, 'INSERT INTO chain_links (document_id, chain_key, position) VALUES ($1, $2, $3)', [d.id, chained.key, position]);
     }
-    await run(db, 'UPDATE submission_keys SET document_id = $6 WHERE merchant_id = $1 AND platform_id = $2 AND type = $3 AND model = $4 AND country = $5', [...key, d.id]);
+    await run(db, 'UPDATE submission_keys SET document_id = $6 WHERE business_entity_id = $1 AND platform_id = $2 AND type = $3 AND model = $4 AND country = $5', [...key, d.id]);
     return { id: d.id, created: true };
   });
 }
@@ -145,9 +146,9 @@ export async function pgWriteSubmission(pool: pg.Pool, d: NewDocument, chains: P
 async function insertDocument(db: Db, d: NewDocument): Promise<void> {
   await run(
     db,
-    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, merchant_id, body_sha256, body, request_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-    [d.id, d.platformId, d.type, d.model, d.country, d.transactionType, d.documentType, d.businessEntityId, d.merchantId, d.bodySha256, d.body, d.requestId, d.createdAt],
+    `INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [d.id, d.platformId, d.type, d.model, d.country, d.transactionType, d.documentType, d.businessEntityId, d.bodySha256, d.body, d.requestId, d.createdAt],
   );
   if (d.artifacts.length > 0) {
     await run(

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { CallbackRow } from '../callbacks.js';
+import { OWNER, OWNER_JOIN } from '../document-owner.js';
 import type { InboxItem } from '../network-inbox.js';
 import type { RelatedDocumentRow, StatusChange } from '../status-changes.js';
 import { leaseAfter, LeaseLost, type Lease } from '../lease.js';
@@ -157,20 +158,21 @@ export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
   return {
     // The oldest pending row of each document only (a document's callbacks go out in order, on
     // whichever instance claims it: the next row is not due until this one ended); none of a
-    // held site; none another instance holds or is claiming right now.
+    // held site; none another instance holds or is claiming right now. The site is the document's
+    // merchant as the row is read: rows queued before its entity moved go to the one that has it now.
     due: async (now, limit, held = []) =>
       (
         await rows<CallbackRow>(
           pool,
           `WITH due AS (
-             SELECT c.id FROM callbacks c JOIN documents d ON d.id = c.document_id
+             SELECT c.id, ${OWNER} AS site FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
              WHERE c.state = 'pending' AND c.next_attempt_at <= $1 AND (c.claimed_by IS NULL OR c.claimed_by = $4 OR c.lease_until <= $1)
-               AND d.merchant_id <> ALL($2::text[])
+               AND ${OWNER} <> ALL($2::text[])
                AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
              ORDER BY c.id LIMIT $3 FOR UPDATE OF c SKIP LOCKED)
-           UPDATE callbacks c SET claimed_by = $4, lease_until = $5 FROM due, documents d
-           WHERE c.id = due.id AND d.id = c.document_id
-           RETURNING c.id, c.document_id AS "documentId", d.merchant_id AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"`,
+           UPDATE callbacks c SET claimed_by = $4, lease_until = $5 FROM due
+           WHERE c.id = due.id
+           RETURNING c.id, c.document_id AS "documentId", due.site AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"`,
           [now, [...held], limit, lease.by, leaseAfter(now, lease)],
         )
       ).sort((a, b) => a.id - b.id),
@@ -179,7 +181,7 @@ export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
         await row<{ at: string | null }>(
           pool,
           `SELECT min(CASE WHEN c.claimed_by IS NULL OR c.claimed_by = $2 THEN c.next_attempt_at ELSE greatest(c.next_attempt_at, c.lease_until) END) AS at
-           FROM callbacks c JOIN documents d ON d.id = c.document_id WHERE c.state = 'pending' AND d.merchant_id <> ALL($1::text[])`,
+           FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN} WHERE c.state = 'pending' AND ${OWNER} <> ALL($1::text[])`,
           [[...held], lease.by],
         )
       )?.at ?? undefined,
@@ -188,8 +190,8 @@ export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
         (
           await rows<{ site: string; n: number }>(
             pool,
-            `SELECT d.merchant_id AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id
-             WHERE c.state = 'pending' AND d.merchant_id = ANY($1::text[]) GROUP BY d.merchant_id`,
+            `SELECT ${OWNER} AS site, count(*) AS n FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
+             WHERE c.state = 'pending' AND ${OWNER} = ANY($1::text[]) GROUP BY site`,
             [[...held]],
           )
         ).map((r) => [r.site, r.n]),
