@@ -1,4 +1,5 @@
 import type { DriverRegistry } from '../../driver/registry.js';
+import { driverId } from '../../driver/types.js';
 import type { Logger } from '../../log.js';
 import type { CallbackSites } from '../../oauth/callback-sites.js';
 import type { Store } from '../../store/store.js';
@@ -65,12 +66,23 @@ async function callbacksComponent({ sites, logger }: HealthDeps): Promise<Health
 }
 
 function driversComponent(drivers: DriverRegistry): HealthComponent {
-  const models = drivers.all.map((d) => d.model);
+  // Drivers by id with their model and countries: two drivers may share a model (KSEF and SDI are CLEARANCE).
+  const listed = drivers.all.map((d) => `${driverId(d)} (${d.model}, ${d.countries.length ? d.countries.join(' ') : 'any'})`);
   return {
     id: 'drivers',
     name: 'Document drivers',
     type: 'ADAPTER',
     status: 'UP',
-    description: models.length ? `Registered: ${models.join(', ')}.` : 'No driver is registered.',
+    description: listed.length ? fitted('Registered: ', listed, 250) : 'No driver is registered.',
   };
+}
+
+/** `prefix` and as many items as fit in `max` characters, the rest counted (the SPI bounds a description). */
+function fitted(prefix: string, items: readonly string[], max: number): string {
+  for (let n = items.length; n > 0; n--) {
+    const rest = items.length - n;
+    const text = `${prefix}${items.slice(0, n).join(', ')}${rest ? ` and ${rest} more` : ''}.`;
+    if (text.length <= max) return text;
+  }
+  return `${items.length} drivers registered.`;
 }
