@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import { execFileSync } from 'node:child_process';
-import { constants, createDecipheriv, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
+import { constants, createDecipheriv, createHash, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KsefClient, publishedMinistryKeys } from '../../drivers/ksef/ksef-client.js';
@@ -11,13 +11,15 @@ import { KsefTransport } from '../../drivers/ksef/ksef-transport.js';
 import { TransportError, type NetworkEvent, type OutboundMessage } from '../../src/driver/transport.js';
 import { createLogger } from '../../src/log.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { ksefOpenApi } from '../helpers/ksef-openapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-// KSeF played by nock with the official documentation's bodies (fixtures/ksef/transport/), over
-// the real HTTPS exchange: authentication with a KSeF token, the interactive session, a send
-// whose encrypted content decrypts (with the test's key pair standing in for the Ministry's) to
-// the stored FA(3) bytes, success with a KSeF number and UPO, a rejection, a duplicate, 5xx and
-// a timeout retried, an expired access token refreshed.
+// KSeF played by nock with recorded bodies that the official OpenAPI validates
+// (fixtures/ksef/transport/, ksef-openapi.test.ts), over the real HTTPS exchange: authentication
+// with a KSeF token, the interactive session, a send whose encrypted content decrypts (with the
+// test's key pair standing in for the Ministry's) to the stored FA(3) bytes and whose requests
+// the OpenAPI validates, success with a KSeF number and UPO, a rejection, a duplicate, 5xx and a
+// timeout retried, an expired access token refreshed.
 
 const ROOT = new URL(KSEF_API.test);
 const API = `${ROOT.protocol}//${ROOT.host}`;
@@ -39,11 +41,11 @@ function ministry(): { certificate: string; privateKey: KeyObject } {
 
 const decryptRsa = (key: KeyObject, b64: string) => privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64'));
 
-describe('KSEF transport against KSeF (nock, official bodies)', () => {
+describe('KSEF transport against KSeF (nock, recorded bodies the official OpenAPI validates)', () => {
   const mf = ministry();
   const logs: string[] = [];
   const logger = createLogger('debug', { write: (l: string) => void logs.push(l) });
-  let now = new Date('2025-07-11T12:00:00Z');
+  let now = new Date('2025-07-11T12:23:56Z');
   const clock = () => now;
   const message: OutboundMessage = {
     documentId: 'doc-1', model: 'CLEARANCE', documentType: 'ksef-invoice', mimeType: 'application/xml', documentNumber: 'FV/2025/11/0001',
@@ -57,9 +59,12 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     return { t: new KsefTransport({ client, name: exchange.name, clock, logger, retry: { minMs: 100, maxMs: 5000 }, contentOf: async () => INVOICE, idleCloseMs: 60_000 }), exchange };
   }
 
+  /** The recorded certificates, each replaced by the test's (whose private key the test holds), with its ids. */
   function publicKeys(): nock.Scope {
-    const body = T('public-key-certificates.response.json') as { certificate: string; validFrom: string; validTo: string }[];
-    return nock(API).get(`${V2}/security/public-key-certificates`).reply(200, body.map((c) => ({ ...c, certificate: mf.certificate, validFrom: '2025-01-01T00:00:00+00:00', validTo: '2027-01-01T00:00:00+00:00' })));
+    const body = T('public-key-certificates.response.json') as { certificate: string }[];
+    const der = Buffer.from(mf.certificate, 'base64');
+    const ids = { certificateId: createHash('sha256').update(der).digest('base64'), publicKeyId: ministryKey(mf.certificate).id };
+    return nock(API).get(`${V2}/security/public-key-certificates`).reply(200, body.map((c) => ({ ...c, certificate: mf.certificate, ...ids })));
   }
 
   /** Challenge → ksef-token (checked: documented keys, the token decrypts to token|timestampMs) → status 100, 200 → redeem. */
@@ -112,7 +117,12 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const receipt = await t.send(message, { now, attempt: 1 });
     expect(receipt.messageId).to.equal(`ksef:${SESSION}:${INVOICE_REF}`);
 
-    // The token request has the documented keys; the token decrypts to token|timestampMs.
+    // Each request is one the OpenAPI takes, with the recorded request's keys.
+    const api = ksefOpenApi();
+    expect(api.requestProblems('POST', '/auth/ksef-token', seen.ksefToken)).to.deep.equal([]);
+    expect(api.requestProblems('POST', '/sessions/online', seen.session)).to.deep.equal([]);
+    expect(api.requestProblems('POST', `/sessions/online/${SESSION}/invoices`, seen.invoice)).to.deep.equal([]);
+    // The token request has the recorded keys; the token decrypts to token|timestampMs.
     expect(Object.keys(seen.ksefToken).sort()).to.deep.equal(Object.keys(T('auth-ksef-token.request.json')).sort());
     expect(seen.ksefToken.contextIdentifier).to.deep.equal({ type: 'Nip', value: NIP });
     expect(decryptRsa(mf.privateKey, seen.ksefToken.encryptedToken).toString('utf8')).to.equal(`${KSEF_TOKEN}|${T('auth-challenge.response.json').timestampMs}`);
@@ -143,7 +153,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     expect(done.done).to.equal(true);
     const event = done.events[0] as Extract<NetworkEvent, { kind: 'delivered' }>;
     expect(event.kind).to.equal('delivered');
-    expect(event.references).to.deep.equal([{ key: 'ksefNumber', value: '5265877635-20250826-0100001AF629-AF' }]);
+    expect(event.references).to.deep.equal([{ key: 'ksefNumber', value: T('session-invoice-status-200.response.json').ksefNumber }]);
     expect(event.receipt).to.deep.equal({ documentType: 'ksef-upo', mimeType: 'application/xml', content: UPO });
     for (const s of scopes) expect(s.isDone(), s.pendingMocks().join(', ')).to.equal(true);
 
@@ -234,16 +244,16 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     await t.send(message, { now, attempt: 1 });
     const refreshToken = T('auth-token-redeem.response.json').refreshToken.token as string;
     const refreshed = T('auth-token-refresh.response.json');
-    // Less than a minute before the access token's validUntil (12:23:56): refreshed first.
-    now = new Date('2025-07-11T12:23:30Z');
-    const before = nock(API).post(`${V2}/auth/token/refresh`).matchHeader('authorization', `Bearer ${refreshToken}`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-2', validUntil: '2025-07-11T12:45:00+00:00' } });
+    // Less than a minute before the access token's validUntil (12:38:58): refreshed first.
+    now = new Date('2025-07-11T12:38:30Z');
+    const before = nock(API).post(`${V2}/auth/token/refresh`).matchHeader('authorization', `Bearer ${refreshToken}`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-2' } });
     nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(200, T('session-invoice-status-150.response.json'));
     const sent = { messageId: `ksef:${SESSION}:${INVOICE_REF}`, envelope: message, sentAt: now.toISOString() };
     expect((await t.track(sent, now)).done).to.equal(false);
     expect(before.isDone()).to.equal(true);
     // KSeF revokes it early: a 401 refreshes and the call is made again.
     nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(401, { title: 'Unauthorized', status: 401, detail: 'Wymagane jest uwierzytelnienie.' });
-    const after = nock(API).post(`${V2}/auth/token/refresh`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-3', validUntil: '2025-07-11T12:45:00+00:00' } });
+    const after = nock(API).post(`${V2}/auth/token/refresh`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-3' } });
     nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-3').reply(200, T('session-invoice-status-150.response.json'));
     expect((await t.track(sent, now)).done).to.equal(false);
     expect(after.isDone()).to.equal(true);
