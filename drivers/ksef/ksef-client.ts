@@ -18,7 +18,7 @@ export class KsefUnavailable extends Error {
   }
 }
 
-/** KSeF answered and refused: the exception codes of its ExceptionResponse (or problem details). */
+/** KSeF answered and refused: the codes of its problem details (`errors[].code`, or the problem's status or reasonCode). */
 export class KsefRefused extends Error {
   constructor(
     message: string,
@@ -261,20 +261,35 @@ function checked(a: KsefAnswer, path: string): KsefAnswer {
   if (a.status >= 200 && a.status < 300) return a;
   if (a.status >= 500 || a.status === 429 || a.status === 408) throw new KsefUnavailable(`KSeF answered ${path} with HTTP ${a.status}`, a.retryAfterMs);
   const codes = refusalCodes(a.body);
-  const text = codes.map((c) => `${c.code} ${c.description}${c.details?.length ? ` (${c.details.join('; ')})` : ''}`).join('; ');
+  const text = codes.length ? codes.map((c) => `${c.code} ${c.description}${c.details?.length ? ` (${c.details.join('; ')})` : ''}`).join('; ') : a.body.trim().slice(0, 300);
   throw new KsefRefused(`KSeF refused ${path} (HTTP ${a.status})${text ? `: ${text}` : ''}`, a.status, codes);
 }
 
-/** ExceptionResponse (`exception.exceptionDetailList`) or problem details (`title`, `detail`). */
+/** Problem details (RFC 9457) as KSeF answers them to `X-Error-Format: problem-details`. */
+interface ProblemDetails {
+  title?: string;
+  status?: number;
+  detail?: string;
+  /** A 400's errors, each with KSeF's code (21405 …). */
+  errors?: { code: number; description: string; details?: string[] | null }[];
+  /** A 403's reason (`missing-permissions` …). */
+  reasonCode?: string;
+}
+
+/**
+ * KSeF's codes from problem details: a 400 lists them in `errors`; a 401, 403 or 410 has one
+ * problem (a 403 names its reasonCode). The deprecated ExceptionResponse is not read: every
+ * request asks for problem details, and a body of another shape is quoted in the message.
+ */
 function refusalCodes(body: string): KsefRefused['codes'] {
+  let p: ProblemDetails;
   try {
-    const j = JSON.parse(body) as { exception?: { exceptionDetailList?: { exceptionCode: number; exceptionDescription?: string; details?: string[] }[] }; title?: string; status?: number; detail?: string };
-    const list = j.exception?.exceptionDetailList;
-    if (list?.length) return list.map((e) => ({ code: e.exceptionCode, description: e.exceptionDescription ?? '', details: e.details ?? undefined }));
-    if (j.title || j.detail) return [{ code: j.status ?? '', description: [j.title, j.detail].filter(Boolean).join(': ') }];
+    p = JSON.parse(body) as ProblemDetails;
   } catch {
-    // Not JSON: the status says enough.
+    return [];
   }
+  if (Array.isArray(p?.errors) && p.errors.length > 0) return p.errors.map((e) => ({ code: e.code, description: e.description, details: e.details ?? undefined }));
+  if (p?.title || p?.detail) return [{ code: p.reasonCode ?? p.status ?? '', description: [p.title, p.detail].filter(Boolean).join(': ') }];
   return [];
 }
 

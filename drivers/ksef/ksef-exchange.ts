@@ -53,7 +53,9 @@ export class HttpsKsefExchange implements KsefExchange {
     return this.connection.request(new URL(this.root.replace(/\/$/, '') + r.path), {
       method: r.method,
       headers: {
-        accept: 'application/json, application/xml',
+        accept: 'application/json, application/xml, application/problem+json',
+        // Refusals as problem details (errors[].code), not the deprecated ExceptionResponse.
+        'x-error-format': 'problem-details',
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...(r.token && { authorization: `Bearer ${r.token}` }),
       },

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import { execFileSync } from 'node:child_process';
-import { constants, createDecipheriv, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
+import { constants, createDecipheriv, createHash, createPrivateKey, privateDecrypt, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { KsefClient, publishedMinistryKeys } from '../../drivers/ksef/ksef-client.js';
@@ -11,17 +11,21 @@ import { KsefTransport } from '../../drivers/ksef/ksef-transport.js';
 import { TransportError, type NetworkEvent, type OutboundMessage } from '../../src/driver/transport.js';
 import { createLogger } from '../../src/log.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { ksefOpenApi } from '../helpers/ksef-openapi.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
-// KSeF played by nock with the official documentation's bodies (fixtures/ksef/transport/), over
-// the real HTTPS exchange: authentication with a KSeF token, the interactive session, a send
+// KSeF played by nock with recorded bodies that the official OpenAPI validates
+// (fixtures/ksef/transport/, ksef-openapi.test.ts), over the real HTTPS exchange, every request
+// asking for problem details: authentication with a KSeF token, the interactive session, a send
 // whose encrypted content decrypts (with the test's key pair standing in for the Ministry's) to
-// the stored FA(3) bytes, success with a KSeF number and UPO, a rejection, a duplicate, 5xx and
+// the stored FA(3) bytes and whose requests the OpenAPI validates, success with a KSeF number
+// and UPO, a rejection, a duplicate, refusals read from problem details' errors[].code, 5xx and
 // a timeout retried, an expired access token refreshed.
 
 const ROOT = new URL(KSEF_API.test);
 const API = `${ROOT.protocol}//${ROOT.host}`;
 const V2 = ROOT.pathname;
+const PROBLEM = { 'content-type': 'application/problem+json' };
 const T = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ksef', 'transport', name), 'utf8')) as Record<string, any>;
 const UPO = readFileSync(join(FIXTURES_DIR, 'ksef', 'transport', 'upo-faktura-kontekst-id-nip.xml'), 'utf8');
 const INVOICE = readFileSync(join(FIXTURES_DIR, 'ksef', 'domestic-23-8.xml'), 'utf8');
@@ -39,11 +43,14 @@ function ministry(): { certificate: string; privateKey: KeyObject } {
 
 const decryptRsa = (key: KeyObject, b64: string) => privateDecrypt({ key, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(b64, 'base64'));
 
-describe('KSEF transport against KSeF (nock, official bodies)', () => {
+/** KSeF answers only requests that ask for problem details (`X-Error-Format`): a request without it matches nothing. */
+const ksef = () => nock(API, { reqheaders: { 'x-error-format': 'problem-details' } });
+
+describe('KSEF transport against KSeF (nock, recorded bodies the official OpenAPI validates)', () => {
   const mf = ministry();
   const logs: string[] = [];
   const logger = createLogger('debug', { write: (l: string) => void logs.push(l) });
-  let now = new Date('2025-07-11T12:00:00Z');
+  let now = new Date('2025-07-11T12:23:56Z');
   const clock = () => now;
   const message: OutboundMessage = {
     documentId: 'doc-1', model: 'CLEARANCE', documentType: 'ksef-invoice', mimeType: 'application/xml', documentNumber: 'FV/2025/11/0001',
@@ -57,9 +64,12 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     return { t: new KsefTransport({ client, name: exchange.name, clock, logger, retry: { minMs: 100, maxMs: 5000 }, contentOf: async () => INVOICE, idleCloseMs: 60_000 }), exchange };
   }
 
+  /** The recorded certificates, each replaced by the test's (whose private key the test holds), with its ids. */
   function publicKeys(): nock.Scope {
-    const body = T('public-key-certificates.response.json') as { certificate: string; validFrom: string; validTo: string }[];
-    return nock(API).get(`${V2}/security/public-key-certificates`).reply(200, body.map((c) => ({ ...c, certificate: mf.certificate, validFrom: '2025-01-01T00:00:00+00:00', validTo: '2027-01-01T00:00:00+00:00' })));
+    const body = T('public-key-certificates.response.json') as { certificate: string }[];
+    const der = Buffer.from(mf.certificate, 'base64');
+    const ids = { certificateId: createHash('sha256').update(der).digest('base64'), publicKeyId: ministryKey(mf.certificate).id };
+    return ksef().get(`${V2}/security/public-key-certificates`).reply(200, body.map((c) => ({ ...c, certificate: mf.certificate, ...ids })));
   }
 
   /** Challenge → ksef-token (checked: documented keys, the token decrypts to token|timestampMs) → status 100, 200 → redeem. */
@@ -67,7 +77,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const challenge = T('auth-challenge.response.json');
     const init = T('auth-ksef-token.response.json');
     const authToken = init.authenticationToken.token as string;
-    return nock(API)
+    return ksef()
       .post(`${V2}/auth/challenge`).reply(200, challenge)
       .post(`${V2}/auth/ksef-token`, (body: Record<string, any>) => {
         seen.ksefToken = body;
@@ -82,7 +92,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
   const access = () => T('auth-token-redeem.response.json').accessToken.token as string;
 
   function session(seen: Record<string, any>): nock.Scope {
-    return nock(API)
+    return ksef()
       .post(`${V2}/sessions/online`, (body: Record<string, any>) => {
         seen.session = body;
         return true;
@@ -112,7 +122,12 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const receipt = await t.send(message, { now, attempt: 1 });
     expect(receipt.messageId).to.equal(`ksef:${SESSION}:${INVOICE_REF}`);
 
-    // The token request has the documented keys; the token decrypts to token|timestampMs.
+    // Each request is one the OpenAPI takes, with the recorded request's keys.
+    const api = ksefOpenApi();
+    expect(api.requestProblems('POST', '/auth/ksef-token', seen.ksefToken)).to.deep.equal([]);
+    expect(api.requestProblems('POST', '/sessions/online', seen.session)).to.deep.equal([]);
+    expect(api.requestProblems('POST', `/sessions/online/${SESSION}/invoices`, seen.invoice)).to.deep.equal([]);
+    // The token request has the recorded keys; the token decrypts to token|timestampMs.
     expect(Object.keys(seen.ksefToken).sort()).to.deep.equal(Object.keys(T('auth-ksef-token.request.json')).sort());
     expect(seen.ksefToken.contextIdentifier).to.deep.equal({ type: 'Nip', value: NIP });
     expect(decryptRsa(mf.privateKey, seen.ksefToken.encryptedToken).toString('utf8')).to.equal(`${KSEF_TOKEN}|${T('auth-challenge.response.json').timestampMs}`);
@@ -132,23 +147,23 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
 
     // Processing (150), then success (200) with the UPO.
     const sent = { messageId: receipt.messageId, envelope: message, sentAt: now.toISOString() };
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, T('session-invoice-status-150.response.json'));
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, T('session-invoice-status-150.response.json'));
     const pending = await t.track(sent, now);
     expect(pending.done).to.equal(false);
     expect(pending.events).to.deep.equal([]);
-    nock(API)
+    ksef()
       .get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, T('session-invoice-status-200.response.json'))
       .get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}/upo`).reply(200, UPO, { 'content-type': 'application/xml' });
     const done = await t.track(sent, now);
     expect(done.done).to.equal(true);
     const event = done.events[0] as Extract<NetworkEvent, { kind: 'delivered' }>;
     expect(event.kind).to.equal('delivered');
-    expect(event.references).to.deep.equal([{ key: 'ksefNumber', value: '5265877635-20250826-0100001AF629-AF' }]);
+    expect(event.references).to.deep.equal([{ key: 'ksefNumber', value: T('session-invoice-status-200.response.json').ksefNumber }]);
     expect(event.receipt).to.deep.equal({ documentType: 'ksef-upo', mimeType: 'application/xml', content: UPO });
     for (const s of scopes) expect(s.isDone(), s.pendingMocks().join(', ')).to.equal(true);
 
     // Closing the transport closes the session (the collective UPO).
-    const close = nock(API).post(`${V2}/sessions/online/${SESSION}/close`).reply(204);
+    const close = ksef().post(`${V2}/sessions/online/${SESSION}/close`).reply(204);
     await t.close();
     expect(close.isDone()).to.equal(true);
     exchange.close();
@@ -161,7 +176,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     session({});
     const { t, exchange } = transport();
     const receipt = await t.send(message, { now, attempt: 1 });
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, T('session-invoice-status-450.response.json'));
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, T('session-invoice-status-450.response.json'));
     const tracking = await t.track({ messageId: receipt.messageId, envelope: message, sentAt: now.toISOString() }, now);
     expect(tracking.done).to.equal(true);
     const event = tracking.events[0] as Extract<NetworkEvent, { kind: 'refused' }>;
@@ -177,7 +192,7 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const { t, exchange } = transport();
     const receipt = await t.send(message, { now, attempt: 1 });
     const dup = T('session-invoice-status-440.response.json');
-    nock(API)
+    ksef()
       .get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, dup)
       .get(`${V2}/sessions/${dup.status.extensions.originalSessionReferenceNumber}/invoices/ksef/${dup.status.extensions.originalKsefNumber}/upo`).reply(200, UPO);
     const tracking = await t.track({ messageId: receipt.messageId, envelope: message, sentAt: now.toISOString() }, now);
@@ -190,14 +205,14 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
   it('retries a 5xx and a timeout (never a permanent failure), then sends', async () => {
     publicKeys();
     authentication({});
-    nock(API).post(`${V2}/sessions/online`).reply(503, 'Service Unavailable');
+    ksef().post(`${V2}/sessions/online`).reply(503, 'Service Unavailable');
     const { t, exchange } = transport(300);
     const first = await t.send(message, { now, attempt: 1 }).then(() => undefined, (e: unknown) => e);
     expect(first).to.be.instanceOf(TransportError);
     expect((first as TransportError).permanent).to.equal(false);
     expect((first as TransportError).message).to.contain('HTTP 503');
 
-    nock(API).post(`${V2}/sessions/online`).delay(1000).reply(201, T('sessions-online.response.json'));
+    ksef().post(`${V2}/sessions/online`).delay(1000).reply(201, T('sessions-online.response.json'));
     const second = await t.send(message, { now, attempt: 2 }).then(() => undefined, (e: unknown) => e);
     expect(second).to.be.instanceOf(TransportError);
     expect((second as TransportError).permanent).to.equal(false);
@@ -207,22 +222,45 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     const receipt = await t.send(message, { now, attempt: 3 });
     expect(receipt.messageId).to.equal(`ksef:${SESSION}:${INVOICE_REF}`);
     // A status KSeF does not answer is looked at again later, not failed.
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(502);
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(502);
     const tracking = await t.track({ messageId: receipt.messageId, envelope: message, sentAt: now.toISOString() }, now);
     expect(tracking).to.include({ done: false });
     expect(tracking.events).to.deep.equal([]);
     exchange.close();
   });
 
-  it('refuses a send KSeF refuses (21405) as a permanent failure with KSeF\'s codes', async () => {
+  /** A send KSeF refuses with recorded problem details: the transport and what its send threw. */
+  async function refusedSend(problemFile: string): Promise<{ t: KsefTransport; exchange: HttpsKsefExchange; err: TransportError }> {
     publicKeys();
     authentication({});
-    nock(API).post(`${V2}/sessions/online`).reply(201, T('sessions-online.response.json'));
-    nock(API).post(`${V2}/sessions/online/${SESSION}/invoices`).reply(400, { exception: { exceptionDetailList: [{ exceptionCode: 21405, exceptionDescription: 'Błąd walidacji danych wejściowych.', details: ['invoiceSize: wartość musi być większa od 0'] }] } });
+    ksef().post(`${V2}/sessions/online`).reply(201, T('sessions-online.response.json'));
+    ksef().post(`${V2}/sessions/online/${SESSION}/invoices`).reply(400, T(problemFile), PROBLEM);
     const { t, exchange } = transport();
     const err = (await t.send(message, { now, attempt: 1 }).then(() => undefined, (e: unknown) => e)) as TransportError;
+    return { t, exchange, err };
+  }
+
+  it('refuses a send KSeF refuses (problem details, 21403) as a permanent failure with KSeF\'s codes', async () => {
+    const { exchange, err } = await refusedSend('send-invoice-21403.problem.json');
     expect(err.permanent).to.equal(true);
-    expect(err.errors).to.deep.equal([{ code: 'INVALID_DATA', message: 'KSeF 21405 Błąd walidacji danych wejściowych.: invoiceSize: wartość musi być większa od 0' }]);
+    expect(err.errors).to.deep.equal([{ code: 'INVALID_DATA', message: 'KSeF 21403 Nieprawidłowy skrót pliku.: Skrót treści nie zgadza się ze skrótem pliku.' }]);
+    expect(err.payload).to.deep.equal({ status: 400, codes: [{ code: 21403, description: 'Nieprawidłowy skrót pliku.', details: ['Skrót treści nie zgadza się ze skrótem pliku.'] }] });
+    exchange.close();
+  });
+
+  it('opens a new session when KSeF says the session takes no more invoices (problem details, 21180): retried, never failed', async () => {
+    const { t, exchange, err: first } = await refusedSend('send-invoice-21180.problem.json');
+    expect(first).to.be.instanceOf(TransportError);
+    expect(first.permanent).to.equal(false);
+    expect(first.message).to.contain(`no longer takes invoices in session ${SESSION}`);
+    // The next try opens another session and sends there.
+    const second = { ...T('sessions-online.response.json'), referenceNumber: '20250711-SO-3D4F7E9000-C786D06E79-18' };
+    ksef()
+      .post(`${V2}/sessions/online`).reply(201, second)
+      .post(`${V2}/sessions/online/${second.referenceNumber}/invoices`).reply(202, T('sessions-online-invoices.response.json'));
+    const receipt = await t.send(message, { now, attempt: 2 });
+    expect(receipt.messageId).to.equal(`ksef:${second.referenceNumber}:${INVOICE_REF}`);
+    expect(nock.pendingMocks()).to.deep.equal([]);
     exchange.close();
   });
 
@@ -234,17 +272,17 @@ describe('KSEF transport against KSeF (nock, official bodies)', () => {
     await t.send(message, { now, attempt: 1 });
     const refreshToken = T('auth-token-redeem.response.json').refreshToken.token as string;
     const refreshed = T('auth-token-refresh.response.json');
-    // Less than a minute before the access token's validUntil (12:23:56): refreshed first.
-    now = new Date('2025-07-11T12:23:30Z');
-    const before = nock(API).post(`${V2}/auth/token/refresh`).matchHeader('authorization', `Bearer ${refreshToken}`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-2', validUntil: '2025-07-11T12:45:00+00:00' } });
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(200, T('session-invoice-status-150.response.json'));
+    // Less than a minute before the access token's validUntil (12:38:58): refreshed first.
+    now = new Date('2025-07-11T12:38:30Z');
+    const before = ksef().post(`${V2}/auth/token/refresh`).matchHeader('authorization', `Bearer ${refreshToken}`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-2' } });
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(200, T('session-invoice-status-150.response.json'));
     const sent = { messageId: `ksef:${SESSION}:${INVOICE_REF}`, envelope: message, sentAt: now.toISOString() };
     expect((await t.track(sent, now)).done).to.equal(false);
     expect(before.isDone()).to.equal(true);
     // KSeF revokes it early: a 401 refreshes and the call is made again.
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(401, { title: 'Unauthorized', status: 401, detail: 'Wymagane jest uwierzytelnienie.' });
-    const after = nock(API).post(`${V2}/auth/token/refresh`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-3', validUntil: '2025-07-11T12:45:00+00:00' } });
-    nock(API).get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-3').reply(200, T('session-invoice-status-150.response.json'));
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-2').reply(401, T('unauthorized.problem.json'), PROBLEM);
+    const after = ksef().post(`${V2}/auth/token/refresh`).reply(200, { accessToken: { ...refreshed.accessToken, token: 'access-3' } });
+    ksef().get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).matchHeader('authorization', 'Bearer access-3').reply(200, T('session-invoice-status-150.response.json'));
     expect((await t.track(sent, now)).done).to.equal(false);
     expect(after.isDone()).to.equal(true);
     expect(nock.pendingMocks()).to.deep.equal([]);
