@@ -1,16 +1,15 @@
 import { expect } from 'chai';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
 import { ActivationsQuery, DownloadQuery } from '../../src/adapter/schemas/queries.js';
 import { DOCUMENT_STATUSES, DocumentStatusSchema, DownloadedDocumentSchema, DownloadResponseSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
 import { callbackForm } from '../../src/callbacks/callback-form.js';
 import qs from 'qs';
-import { packageRoot } from '../../src/paths.js';
+import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 
 // The published SPI (chargebee/cb-partner-spi's openapi.yaml) is read from the spec folder that sits beside the checkout in CI.
-const SPEC = join(packageRoot, '..', 'shared', 'spec', 'einvoicing-spi.openapi.yaml');
+const SPEC = sharedPath('spec', 'einvoicing-spi.openapi.yaml');
 
 describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function () {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -18,7 +17,7 @@ describe('the SPI contract (shared/spec/einvoicing-spi.openapi.yaml)', function 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   let paths: Record<string, any>;
   before(function () {
-    if (!existsSync(SPEC)) this.skip();
+    requireShared(this, SPEC, 'the SPI contract checks');
     const spec = parse(readFileSync(SPEC, 'utf8'));
     schemas = spec.components.schemas;
     paths = spec.paths;

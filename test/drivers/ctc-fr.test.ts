@@ -14,13 +14,14 @@ import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
+import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 
 // CTC_FR beyond the conformance loop: French identifiers, reading the official CDAR examples,
 // the approved-platform transport (a platform's refusal ends FAILED with its reason), and the
 // whole lifecycle over HTTP through the sandbox's platform with the platform's callbacks.
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', `${name}.json`), 'utf8')) as Record<string, any>;
-const OFFICIAL = join(FIXTURES_DIR, '..', '..', 'shared', 'validation', 'fr-ctc', 'examples', 'CDAR');
+const OFFICIAL = sharedPath('validation', 'fr-ctc', 'examples', 'CDAR');
 
 const envelope: Envelope = {
   documentId: '01930000-0000-7000-8000-000000000025',
@@ -43,13 +44,8 @@ describe('CTC_FR: French identifiers and lifecycle messages', () => {
   });
 
   it('reads the official examples: 210 Refusée is REJECTED with its reason, 205 ACCEPTED, 203 SUCCESS, 202 MESSAGE_ACKNOWLEDGEMENT', function () {
-    const read = (file: string) => {
-      try {
-        return readInbound('cdar-applicationresponse', readFileSync(join(OFFICIAL, file), 'utf8'));
-      } catch {
-        return this.skip();
-      }
-    };
+    requireShared(this, OFFICIAL, 'reading the official CDAR examples');
+    const read = (file: string) => readInbound('cdar-applicationresponse', readFileSync(join(OFFICIAL, file), 'utf8'));
     expect(read('UC3_F202500005_04-CDV-210_Refusee.xml')).to.deep.equal({ status: 'REJECTED', respondsTo: 'F202500005', remote: '210', note: 'TX_TVA_ERR: Taux de TVA erroné' });
     expect(read('UC1_F202500003_05-CDV-205_Approuvee.xml')).to.include({ status: 'ACCEPTED', respondsTo: 'F202500003' });
     expect(read('UC1_F202500003_03-CDV-203_Mise_a_disposition.xml')).to.include({ status: 'SUCCESS' });

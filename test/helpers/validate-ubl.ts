@@ -1,10 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../../src/paths.js';
+import { sharedAvailable, sharedPath } from './shared-folder.js';
 
 /** The official validation tool, when ../shared is present (it is not part of the repository). */
-export const VALIDATE_UBL = join(packageRoot, '..', 'shared', 'tools', 'validate-ubl', 'validate-ubl');
+export const VALIDATE_UBL = sharedPath('tools', 'validate-ubl', 'validate-ubl');
 
 export interface ValidationResult {
   file: string;
@@ -13,8 +11,9 @@ export interface ValidationResult {
   errors: { id: string; flag: string; message: string }[];
 }
 
+/** Whether the validator is there; without it, a note says the official validation of the tests' documents was skipped. */
 export function validatorAvailable(): boolean {
-  return existsSync(VALIDATE_UBL);
+  return sharedAvailable(VALIDATE_UBL, 'the official validation of the documents the tests produce');
 }
 
 /** Runs the official rules over files (the tool's choice per document, or `--rules`); one result per file. */
