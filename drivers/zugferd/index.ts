@@ -2,6 +2,7 @@ import type { SpiDocument } from '../../src/adapter/schemas/document.js';
 import { emailNetwork } from '../../src/driver/transports/email-network.js';
 import type { DocumentContext, Driver } from '../../src/driver/types.js';
 import { ciiInvoiceFields } from '../../src/en16931/cii-fields.js';
+import { EN16931_TYPE_CODES } from '../../src/en16931/type-codes.js';
 import { prepareSettings } from './prepare-settings.js';
 import { render } from './render.js';
 import { ZugferdSettingsSchema } from './settings.js';
@@ -20,7 +21,8 @@ const driver: Driver = {
   transactionTypes: ['B2B', 'B2G'],
   documentTypes: ['cii-invoice', 'cii-creditnote'],
   documentTypeFor: { INVOICE: 'cii-invoice', CREDIT_NOTE: 'cii-creditnote' },
-  fields: Object.freeze(ciiInvoiceFields()),
+  // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by validate.
+  fields: Object.freeze(ciiInvoiceFields(EN16931_TYPE_CODES)),
   settingsSchema: ZugferdSettingsSchema,
   prepareSettings,
   validate: (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items,
