@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../../src/driver/types.js';
 import { ciiInvoiceFields } from '../../src/en16931/cii-fields.js';
+import { WRITTEN_TYPE_CODES } from '../../src/en16931/type-codes.js';
 import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
 
 // The EN 16931 rows of both syntaxes, each for its own document types (the Factur-X PDF embeds
@@ -27,4 +28,10 @@ const RESPONSE: FieldSpec[] = [
 
 const facturx = (rows: FieldSpec[]) => rows.map((r) => ({ ...r, documentTypes: (r.documentTypes ?? []).map((t) => t.replace(/^cii-/, 'facturx-')) }));
 
-export const CTC_FR_FIELDS: readonly FieldSpec[] = Object.freeze([...ublInvoiceFields(), ...ciiInvoiceFields(), ...facturx(ciiInvoiceFields()), ...RESPONSE]);
+// 380 and 381 only: the French codes beyond them change what BR-FR-* ask (drivers/ctc-fr/README.md).
+export const CTC_FR_FIELDS: readonly FieldSpec[] = Object.freeze([
+  ...ublInvoiceFields(WRITTEN_TYPE_CODES),
+  ...ciiInvoiceFields(WRITTEN_TYPE_CODES),
+  ...facturx(ciiInvoiceFields(WRITTEN_TYPE_CODES)),
+  ...RESPONSE,
+]);

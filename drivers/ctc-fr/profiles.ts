@@ -1,5 +1,6 @@
 import type { Profile } from '../../src/en16931/invoice.js';
 import { EN16931_PROFILE } from '../../src/en16931/profiles.js';
+import { WRITTEN_TYPE_CODES } from '../../src/en16931/type-codes.js';
 import type { FacturxLevel } from '../../src/facturx/facturx-pdf.js';
 import type { ProfileName } from './settings.js';
 
@@ -22,10 +23,13 @@ export interface FrenchProfile {
 
 // The endpoints are required (BR-FR-12, BR-FR-13), but French addresses (scheme 0225) are the
 // driver's to derive (french-invoice.ts): the semantic layer is not asked for them.
-const withId = (customizationId: string): Profile => Object.freeze({ ...EN16931_PROFILE, specification: { customizationId, profileId: '' } });
+// 380 and 381 only (WRITTEN_TYPE_CODES): BR-FR-04's other codes change what the French rules ask
+// (self-billing's endpoints BR-FR-21/22, prepayment and corrective invoices), which the driver does not write.
+const FRENCH_EN16931: Profile = Object.freeze({ ...EN16931_PROFILE, typeCodes: WRITTEN_TYPE_CODES });
+const withId = (customizationId: string): Profile => Object.freeze({ ...FRENCH_EN16931, specification: { customizationId, profileId: '' } });
 
 export function frenchProfile(name: ProfileName, syntax: Syntax): FrenchProfile {
-  if (name === 'en16931') return { profile: EN16931_PROFILE, level: { conformanceLevel: 'EN 16931', fileName: 'factur-x.xml', version: '1.0' } };
+  if (name === 'en16931') return { profile: FRENCH_EN16931, level: { conformanceLevel: 'EN 16931', fileName: 'factur-x.xml', version: '1.0' } };
   return {
     profile: withId(syntax === 'facturx' ? FACTURX_EXTENDED_ID : EXTENDED_CTC_FR_ID),
     level: { conformanceLevel: 'EXTENDED', fileName: 'factur-x.xml', version: '1.0' },

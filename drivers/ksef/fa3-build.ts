@@ -29,18 +29,25 @@ export function buildFa3(inp: Fa3Inputs, issues: IssueList): Fa3Invoice | undefi
   const seller = sellerOf(invoice.supplier, issues);
   const buyerInPoland = invoice.customer.address.country === 'PL';
   const buyer = buyerOf(invoice.customer, doc.transaction_type ?? 'B2B', issues);
-  const rate = exchangeRateOf(doc, invoice.currency, issues);
   const negate = invoice.kind === 'CreditNote';
   const sign = (d: Decimal) => (negate ? d.times(-1) : d);
 
+  const rated = invoice.lines.map((l, i) => {
+    if (l.item.name.length > MAX_NAME) issues.invalid('107', `lines[${i}].description`, `FA(3) holds an item name of at most ${MAX_NAME} characters (P_7); this one has ${l.item.name.length}`);
+    return rateOf(l.item.taxCategory, buyerInPoland, `lines[${i}].classified_tax_category`, issues);
+  });
+  const adjustments = invoice.allowanceCharges.map((ac, i) => ac.taxCategory && rateOf(ac.taxCategory, buyerInPoland, `allowance_charges[${i}]`, issues));
+  // Only a taxed group (P_14_x) has an amount FA(3) states in PLN too (P_14_xW, and KursWaluty on its lines).
+  const taxed = [...rated, ...adjustments].some((r) => r && TAXED_GROUPS.has(r.group));
+  const rate = exchangeRateOf(doc, invoice.currency, taxed, issues);
+
   const lines: Fa3Line[] = [];
   invoice.lines.forEach((l, i) => {
-    const r = rateOf(l.item.taxCategory, buyerInPoland, `lines[${i}].classified_tax_category`, issues);
-    if (l.item.name.length > MAX_NAME) issues.invalid('107', `lines[${i}].description`, `FA(3) holds an item name of at most ${MAX_NAME} characters (P_7); this one has ${l.item.name.length}`);
+    const r = rated[i];
     if (r) lines.push(lineOf(l, lines.length + 1, r, rate, sign));
   });
   invoice.allowanceCharges.forEach((ac, i) => {
-    const r = ac.taxCategory && rateOf(ac.taxCategory, buyerInPoland, `allowance_charges[${i}]`, issues);
+    const r = adjustments[i];
     if (r) lines.push(adjustmentLine(ac, lines.length + 1, r, rate, sign));
   });
   const exemption = exemptionOf(invoice, issues);
@@ -127,14 +134,18 @@ function contactOf(c: Contact | undefined): Fa3Contact | undefined {
 
 /**
  * `tax_exchange_rate`: PLN per unit of the invoice currency (art. 31a: the NBP average rate of
- * the last working day before the tax point). A non-PLN invoice must show its VAT in PLN (art.
- * 106e ust. 11), so it needs one; null means refused, undefined that none is needed.
+ * the last working day before the tax point). A non-PLN invoice states its Polish VAT in PLN too
+ * (art. 106e ust. 11 converts tax amounts), so one with a taxed line (`taxed`: 23, 8, 5 or 4 %)
+ * needs one. One without Polish VAT (reverse charge, 0 %, exempt, outside Polish VAT) has no
+ * amount to convert: a rate sent is still checked, but none is required. null means refused,
+ * undefined that none is used.
  */
-function exchangeRateOf(doc: MainDocument, currency: string, issues: IssueList): Decimal | undefined | null {
+function exchangeRateOf(doc: MainDocument, currency: string, taxed: boolean, issues: IssueList): Decimal | undefined | null {
   const given = doc.tax_exchange_rate;
   if (currency === 'PLN') return undefined;
   if (!given) {
-    issues.missing('104', 'tax_exchange_rate', `a ${currency} invoice must state its VAT in PLN (art. 106e ust. 11 of the VAT Act): send tax_exchange_rate.calculation_rate, the PLN per ${currency} rate of the tax point`);
+    if (!taxed) return undefined;
+    issues.missing('104', 'tax_exchange_rate', `a ${currency} invoice with Polish VAT must state its VAT in PLN (art. 106e ust. 11 of the VAT Act): send tax_exchange_rate.calculation_rate, the PLN per ${currency} rate of the tax point`);
     return null;
   }
   if (given.target_currency_code && given.target_currency_code !== 'PLN') {

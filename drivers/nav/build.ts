@@ -1,11 +1,12 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
+import type { MainDocument, SpiParty } from '../../src/adapter/schemas/document.js';
 import type { IssueList } from '../../src/driver/issues.js';
+import { vatIdsOf } from '../../src/en16931/parties.js';
 import type { AllowanceCharge, Line, Party, SemanticInvoice } from '../../src/en16931/model.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
 import type { Amounts, CustomerVatData, NavAddress, NavInvoice, NavLine, NavVatRate, Operation, RateSummary } from './model.js';
 import { DEFAULT_STORNO_NUMBER, storNumber } from './operation.js';
 import type { ExemptionCase, NavSettings } from './settings.js';
-import { communityVatNumberOf, euVatNumber, huTaxNumber, type HuTaxNumber } from './tax-number.js';
+import { communityVatNumberOf, euVatNumber, preferredTaxNumber } from './tax-number.js';
 import { oneLine } from './text.js';
 import { unitOf } from './units.js';
 import { navVatRate, percentOf, rateKey } from './vat-rate.js';
@@ -32,7 +33,7 @@ const MAX_NUMBER = 50;
 export function buildInvoiceData(inp: BuildInputs, issues: IssueList): NavInvoice | undefined {
   const { invoice, doc, settings, operation } = inp;
   const supplier = supplierOf(invoice.supplier, issues);
-  const customer = customerOf(invoice.customer, doc.transaction_type ?? 'B2B', issues);
+  const customer = customerOf(invoice.customer, buyerIdsOf(doc.accounting_customer_party), doc.transaction_type ?? 'B2B', issues);
   const exchangeRate = exchangeRateOf(doc, invoice.currency, issues);
   const negate = operation !== 'CREATE';
   const sign = (d: Decimal) => (negate ? d.times(-1) : d);
@@ -82,9 +83,7 @@ export function buildInvoiceData(inp: BuildInputs, issues: IssueList): NavInvoic
 
 function supplierOf(p: Party, issues: IssueList): NavInvoice['supplier'] | undefined {
   const candidates = [p.legal.companyId?.id, ...p.taxRegistrations.map((t) => t.companyId)].filter((t): t is string => !!t);
-  // The full adószám (with VAT and county codes) wins over the bare törzsszám of a VAT number.
-  const parsed = candidates.map(huTaxNumber).filter((t): t is HuTaxNumber => !!t);
-  const taxNumber = parsed.find((t) => t.vatCode) ?? parsed[0];
+  const taxNumber = preferredTaxNumber(candidates);
   if (!taxNumber) {
     issues.invalid('101', 'accounting_supplier_party.tax_scheme', `the seller must have a Hungarian tax number (adószám 12345678-2-41, or its VAT number HU12345678) with a valid check digit${candidates.length ? `; got ${candidates.map((c) => `"${c}"`).join(', ')}` : ''}`);
     return undefined;
@@ -96,12 +95,22 @@ function supplierOf(p: Party, issues: IssueList): NavInvoice['supplier'] | undef
 }
 
 /**
+ * Every identifier the document sends for the buyer: its VAT numbers, its other tax identifiers,
+ * then its company id. Read from the document, not the semantic party, which keeps one VAT
+ * number (BT-48) and none under category O: NAV wants the buyer's tax number whichever it is.
+ */
+function buyerIdsOf(p: SpiParty): string[] {
+  const others = (p.tax_scheme ?? []).filter((t) => t.scheme.trim().toUpperCase() !== 'VAT').map((t) => t.id.trim());
+  return [...vatIdsOf(p), ...others, p.legal_entity?.company_id?.trim()].filter((t): t is string => !!t);
+}
+
+/**
  * customerVatStatus and the one tax number NAV takes: a private person (B2C without a tax
  * number) is reported as PRIVATE_PERSON with nothing else, as NAV requires; a Hungarian tax
- * number makes a DOMESTIC customer; an EU VAT number or another country's number an OTHER one.
+ * number makes a DOMESTIC customer, its full adószám preferred as the seller's is (a domestic
+ * reverse charge needs it); an EU VAT number or another country's number an OTHER one.
  */
-function customerOf(p: Party, transactionType: string, issues: IssueList): NavInvoice['customer'] | undefined {
-  const ids = [...p.taxRegistrations.map((t) => t.companyId), p.legal.companyId?.id].filter((t): t is string => !!t);
+function customerOf(p: Party, ids: readonly string[], transactionType: string, issues: IssueList): NavInvoice['customer'] | undefined {
   const country = p.address.country;
   if (ids.length === 0) {
     if (transactionType === 'B2C') return { status: 'PRIVATE_PERSON' };
@@ -114,7 +123,7 @@ function customerOf(p: Party, transactionType: string, issues: IssueList): NavIn
   }
   let vatData: CustomerVatData;
   const first = ids[0]!;
-  const hu = country === 'HU' || /^HU/i.test(first) ? ids.map(huTaxNumber).find((t) => !!t) : undefined;
+  const hu = country === 'HU' || /^HU/i.test(first) ? preferredTaxNumber(ids) : undefined;
   if (hu) {
     vatData = { kind: 'domestic', taxNumber: hu };
   } else if (country === 'HU' || /^HU/i.test(first)) {

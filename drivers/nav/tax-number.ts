@@ -32,6 +32,15 @@ export function huTaxNumber(text: string): HuTaxNumber | undefined {
   return { taxpayerId: m[1]!, vatCode: m[2], countyCode: m[3] };
 }
 
+/**
+ * The tax number NAV gets from a party's identifiers: the full adószám (with its VAT and county
+ * codes) wins over the bare törzsszám an HU VAT number gives, whichever the party sends first.
+ */
+export function preferredTaxNumber(candidates: readonly string[]): HuTaxNumber | undefined {
+  const parsed = candidates.map(huTaxNumber).filter((t): t is HuTaxNumber => !!t);
+  return parsed.find((t) => t.vatCode) ?? parsed[0];
+}
+
 /** `HU12345678` from a taxpayer id: the community VAT number of a Hungarian taxpayer. */
 export const communityVatNumberOf = (t: HuTaxNumber): string => `HU${t.taxpayerId}`;
 

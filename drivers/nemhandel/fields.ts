@@ -1,5 +1,6 @@
 import type { FieldSpec } from '../../src/driver/types.js';
 import { expandRows, type Row } from '../../src/en16931/field-rows.js';
+import { WRITTEN_TYPE_CODES } from '../../src/en16931/type-codes.js';
 import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
 
 // The NEMHANDEL field table: the EN 16931 UBL rows (OIOUBL is UBL 2.1 with the same places),
@@ -48,4 +49,4 @@ function oioublRow(f: FieldSpec): FieldSpec {
   return { ...f, documentTypes, ...change };
 }
 
-export const NEMHANDEL_FIELDS: readonly FieldSpec[] = Object.freeze([...ublInvoiceFields().map(oioublRow), ...expandRows(RESPONSE, 'oioubl-applicationresponse', 'ApplicationResponse')]);
+export const NEMHANDEL_FIELDS: readonly FieldSpec[] = Object.freeze([...ublInvoiceFields(WRITTEN_TYPE_CODES).map(oioublRow), ...expandRows(RESPONSE, 'oioubl-applicationresponse', 'ApplicationResponse')]);

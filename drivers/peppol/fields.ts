@@ -1,9 +1,10 @@
 import type { FieldSpec } from '../../src/driver/types.js';
 import { expandRows, type Row } from '../../src/en16931/field-rows.js';
 import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
+import { PEPPOL_TYPE_CODES } from './invoice-model.js';
 
 // The PEPPOL field table: the EN 16931 UBL rows of invoices and credit notes
-// (src/en16931/ubl-fields.ts), and the Invoice Response's own.
+// (src/en16931/ubl-fields.ts) with Peppol's type codes, and the Invoice Response's own.
 
 const STATUSES: readonly string[] = ['ACCEPTED', 'REJECTED', 'MESSAGE_ACKNOWLEDGEMENT', 'IN_PROCESS', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID'];
 
@@ -28,4 +29,4 @@ const RESPONSE: Row[] = [
   ['ApplicationResponse.cac:DocumentResponse.cac:DocumentReference.cbc:DocumentTypeCode', 'document_response.document_reference.document_type_code', 'Referenced document type code', 'string', 'Optional'],
 ];
 
-export const PEPPOL_FIELDS: readonly FieldSpec[] = Object.freeze([...ublInvoiceFields(), ...expandRows(RESPONSE, 'ubl-applicationresponse', 'ApplicationResponse')]);
+export const PEPPOL_FIELDS: readonly FieldSpec[] = Object.freeze([...ublInvoiceFields(PEPPOL_TYPE_CODES), ...expandRows(RESPONSE, 'ubl-applicationresponse', 'ApplicationResponse')]);

@@ -26,4 +26,11 @@ export function checkGermanDomestic(doc: MainDocument, entity: BusinessEntity, c
   if (categories.has('O')) {
     issues.invalid('PEPPOL-064', 'lines', 'category O cannot be used between two German parties: DE-R-014 demands a VAT rate that BR-O-05 forbids');
   }
+  const code = doc.document_type_code;
+  if (code && !GERMAN_TYPE_CODES.includes(code)) {
+    issues.warn('PEPPOL-066', 'document_type_code', `between two German parties the type code should be one of ${GERMAN_TYPE_CODES.join(', ')} (DE-R-017); ${code} is sent as given`);
+  }
 }
+
+/** DE-R-017 (a warning): the type codes German domestic invoices and credit notes should use. */
+const GERMAN_TYPE_CODES: readonly string[] = ['326', '380', '384', '389', '381', '875', '876', '877'];

@@ -1,5 +1,6 @@
 import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
 import { ciiInvoiceFields } from '../../src/en16931/cii-fields.js';
+import { EN16931_TYPE_CODES } from '../../src/en16931/type-codes.js';
 
 /**
  * Factur-X 1.0 / ZUGFeRD 2.x: the hybrid invoice of Germany and France, a PDF/A-3 a person reads
@@ -14,7 +15,8 @@ export const zugferdDriver = driverOnFirstUse(
     transactionTypes: ['B2B', 'B2G'],
     documentTypes: ['cii-invoice', 'cii-creditnote'],
     documentTypeFor: { INVOICE: 'cii-invoice', CREDIT_NOTE: 'cii-creditnote' },
-    fields: Object.freeze(ciiInvoiceFields()),
+    // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by validate.
+    fields: Object.freeze(ciiInvoiceFields(EN16931_TYPE_CODES)),
   },
   ['prepareSettings', 'network'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

@@ -1,8 +1,9 @@
 import type { FieldSpec } from '../driver/types.js';
 import { expandRows, VAT_SCHEME, type Row } from './field-rows.js';
+import { typeCodeRow, type TypeCodes } from './type-codes.js';
 
 // The CII field table of an EN 16931 invoice and credit note (both rsm:CrossIndustryInvoice,
-// told apart by the type code): each row is a place in the CII document and the SPI field that
+// told apart by the document type the SPI names): each row is a place in the CII document and the SPI field that
 // feeds it, as the UBL table does for UBL.
 
 const AGREEMENT = '{R}.rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement';
@@ -69,11 +70,11 @@ const MAIN: Row[] = [
   [`${LINE}.ram:SpecifiedLineTradeSettlement.ram:SpecifiedTradeSettlementLineMonetarySummation.ram:LineTotalAmount`, 'lines[].amount', 'Line amount before the line discount', 'number', 'Mandatory'],
 ];
 
-/** The invoice (`cii-invoice`, type code 380) and credit note (`cii-creditnote`, 381) rows. */
-export function ciiInvoiceFields(): FieldSpec[] {
-  const typeCode = (code: string): Row => ['{R}.rsm:ExchangedDocument.ram:TypeCode', undefined, 'Document type code', 'string', 'Mandatory', `${code}: what the driver writes`, [code]];
+/** The invoice (`cii-invoice`) and credit note (`cii-creditnote`) rows; `codes`: the type codes the format allows. */
+export function ciiInvoiceFields(codes: TypeCodes): FieldSpec[] {
+  const typeCode = (kind: 'invoice' | 'creditNote'): Row => typeCodeRow('{R}.rsm:ExchangedDocument.ram:TypeCode', 'Document type code', codes, kind);
   return [
-    ...expandRows([typeCode('380'), ...MAIN], 'cii-invoice', 'CrossIndustryInvoice'),
-    ...expandRows([typeCode('381'), ...MAIN], 'cii-creditnote', 'CrossIndustryInvoice'),
+    ...expandRows([typeCode('invoice'), ...MAIN], 'cii-invoice', 'CrossIndustryInvoice'),
+    ...expandRows([typeCode('creditNote'), ...MAIN], 'cii-creditnote', 'CrossIndustryInvoice'),
   ];
 }

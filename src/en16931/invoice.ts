@@ -9,6 +9,7 @@ import { mapPaymentMeans } from './payment-means.js';
 import type { En16931Settings } from './settings.js';
 import { taxBreakdown } from './tax-breakdown.js';
 import { monetaryTotals } from './totals.js';
+import { documentTypeCode, WRITTEN_TYPE_CODES, type TypeCodes } from './type-codes.js';
 
 // SPI document + issuing entity → the EN 16931 invoice or credit note, computed once: lines,
 // VAT categories, the VAT breakdown (BG-23), totals (BG-22), parties (BG-4, BG-7), payment
@@ -28,6 +29,8 @@ export interface Profile {
    * identifiers (FatturaPA's N1/N2 lines; EN 16931's BR-O-11 and BR-O-02..04 do not apply).
    */
   readonly outOfScopeMixes?: boolean;
+  /** The document type codes (BT-3) the format allows; only 380 and 381 when absent. */
+  readonly typeCodes?: TypeCodes;
   /** The profile's own checks of the document (Peppol: the German national rules DE-R-*). */
   check?(doc: MainDocument, entity: BusinessEntity, categories: ReadonlySet<string>, issues: IssueList): void;
 }
@@ -44,6 +47,7 @@ export function semanticInvoice(doc: MainDocument, ctx: DocumentContext, issues:
   const supplier = supplierParty(doc.accounting_supplier_party, ctx.entity, 'accounting_supplier_party', issues, partyOptions);
   const customer = customerParty(doc.accounting_customer_party, 'accounting_customer_party', issues, partyOptions);
   const isInvoice = doc.type === 'INVOICE';
+  const typeCode = documentTypeCode(doc, profile.typeCodes ?? WRITTEN_TYPE_CODES, issues);
   const billingReferences = billingReferencesOf(doc);
   if (!isInvoice && billingReferences.length === 0) {
     issues.missing('040', 'billing_reference', 'a credit note must reference the invoice it corrects');
@@ -62,7 +66,7 @@ export function semanticInvoice(doc: MainDocument, ctx: DocumentContext, issues:
     id: doc.id,
     issueDate: doc.issue_date,
     dueDate: isInvoice ? doc.due_date : undefined,
-    typeCode: isInvoice ? '380' : '381',
+    typeCode,
     notes: doc.note ? [{ text: doc.note }] : [],
     taxPointDate: doc.tax_date,
     currency: doc.currency_code,

@@ -2,6 +2,7 @@ import type { MainDocument } from '../adapter/schemas/document.js';
 import type { BusinessEntity } from '../config/config-file-schema.js';
 import type { IssueList } from '../driver/issues.js';
 import type { Profile } from './invoice.js';
+import { EN16931_TYPE_CODES, XRECHNUNG_TYPE_CODES } from './type-codes.js';
 
 // The profiles several drivers write (EINVOICE, ZUGFERD): EN 16931 as it stands, and XRechnung
 // 3.0, the German CIUS (KoSIT), whose rules BR-DE-* ask for data no SPI field carries or the
@@ -11,6 +12,7 @@ export const EN16931_PROFILE: Profile = Object.freeze({
   specification: { customizationId: 'urn:cen.eu:en16931:2017', profileId: '' },
   endpointRequired: false,
   buyerReference: () => undefined,
+  typeCodes: EN16931_TYPE_CODES,
 });
 
 export const XRECHNUNG_PROFILE: Profile = Object.freeze({
@@ -20,6 +22,7 @@ export const XRECHNUNG_PROFILE: Profile = Object.freeze({
   },
   endpointRequired: true,
   buyerReference: () => undefined,
+  typeCodes: XRECHNUNG_TYPE_CODES,
   check: checkXRechnung,
 });
 

@@ -1,9 +1,11 @@
 import type { FieldSpec } from '../driver/types.js';
 import { expandRows, VAT_SCHEME, type Row } from './field-rows.js';
+import { typeCodeRow, type TypeCodes } from './type-codes.js';
 
 // The UBL field table of an EN 16931 invoice and credit note: each row is a place in the UBL
 // document (the `target` of an override mapping, the `path` data_input_fields reports) and the
-// SPI field that feeds it. PEPPOL and EINVOICE share it.
+// SPI field that feeds it. PEPPOL, EINVOICE, CTC_FR and NEMHANDEL share it, each with its
+// format's document type codes.
 
 const PARTY = (role: 'Supplier' | 'Customer', spi: string): Row[] => {
   const p = `{R}.cac:Accounting${role}Party.cac:Party`;
@@ -69,12 +71,12 @@ const MAIN: Row[] = [
   ['{R}.cac:{L}.cac:Price.cbc:PriceAmount', 'lines[].unit_price', 'Item net price', 'number', 'Optional', 'amount / quantity when not mapped'],
 ];
 
-/** The invoice (`ubl-invoice`) and credit note (`ubl-creditnote`) rows. */
-export function ublInvoiceFields(): FieldSpec[] {
+/** The invoice (`ubl-invoice`) and credit note (`ubl-creditnote`) rows; `codes`: the type codes the format allows. */
+export function ublInvoiceFields(codes: TypeCodes): FieldSpec[] {
   return [
     ...expandRows(
       [
-        ['Invoice.cbc:InvoiceTypeCode', undefined, 'Invoice type code', 'string', 'Mandatory', '380: the commercial invoice the driver writes', ['380']],
+        typeCodeRow('Invoice.cbc:InvoiceTypeCode', 'Invoice type code', codes, 'invoice'),
         ['Invoice.cbc:DueDate', 'due_date', 'Payment due date', 'date', 'Conditional'],
         ...MAIN,
       ],
@@ -86,7 +88,7 @@ export function ublInvoiceFields(): FieldSpec[] {
     // UBL 2.1 credit notes have no DueDate: the due date travels with the payment means.
     ...expandRows(
       [
-        ['CreditNote.cbc:CreditNoteTypeCode', undefined, 'Credit note type code', 'string', 'Mandatory', '381: the credit note the driver writes (the one type Peppol BIS Billing 3 allows, PEPPOL-EN16931-P0101)', ['381']],
+        typeCodeRow('CreditNote.cbc:CreditNoteTypeCode', 'Credit note type code', codes, 'creditNote'),
         ['CreditNote.cac:PaymentMeans.cbc:PaymentDueDate', 'due_date', 'Payment due date', 'date', 'Conditional'],
         ...MAIN,
       ],

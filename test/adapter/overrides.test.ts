@@ -40,11 +40,10 @@ describe('overrides: the SPI examples', () => {
     ]);
   });
 
-  it('names the credit note example’s type code and tax scheme', async () => {
+  it('takes the credit note example’s type code (396, a factored credit note) and names its tax scheme', async () => {
     const { status, body } = await submit(read('spi-examples', 'credit-note-with-overrides'));
     expect(status).to.equal(400);
     expect(body.errors).to.deep.equal([
-      { code: 'INVALID_DATA', message: 'overrides.field_mapping[2]: CreditNote.cbc:CreditNoteTypeCode must be 381 (got "396")' },
       {
         code: 'INVALID_DATA',
         message: 'overrides.field_mapping[21]: CreditNote.cac:CreditNoteLine.cac:Item.cac:ClassifiedTaxCategory.cac:TaxScheme.cbc:ID must be VAT (got "EU VAT" for line 2)',
@@ -96,10 +95,45 @@ describe('overrides: the SPI examples', () => {
     expect(await xmlOf(ok.body.document_id)).to.contain('<cbc:IssueDate>2025-04-02</cbc:IssueDate>');
 
     const wrong = read('peppol', 'spec-overrides-invoice');
-    wrong.id = 'INV-OV-380';
-    wrong.overrides.field_mapping.find((m: { target: string }) => m.target === 'Invoice.cbc:InvoiceTypeCode').fixed_value = '381';
+    wrong.id = 'INV-OV-SCHEME';
+    const scheme = wrong.overrides.field_mapping.find((m: { target: string }) => m.target === 'Invoice.cac:InvoiceLine.cac:Item.cac:ClassifiedTaxCategory.cac:TaxScheme.cbc:ID');
+    delete scheme.source;
+    scheme.fixed_value = 'GST';
     const refused = await submit(wrong);
-    expect(refused.body.errors).to.deep.equal([{ code: 'INVALID_DATA', message: 'overrides.field_mapping[2]: Invoice.cbc:InvoiceTypeCode must be 380 (got "381")' }]);
+    expect(refused.body.errors).to.deep.equal([{ code: 'INVALID_DATA', message: 'overrides.field_mapping[16]: Invoice.cac:InvoiceLine.cac:Item.cac:ClassifiedTaxCategory.cac:TaxScheme.cbc:ID must be VAT (got "GST" for line 1)' }]);
+  });
+
+  it('writes every type code Peppol BIS allows for the document, and refuses others naming the list', async () => {
+    const withCode = (id: string, name: string, code: string) => {
+      const doc = read('peppol', name);
+      doc.id = id;
+      const target = name.includes('credit') ? 'Creditnote.cbc:CreditNoteTypeCode' : 'Invoice.cbc:InvoiceTypeCode';
+      doc.overrides.field_mapping.find((m: { target: string }) => m.target === target).fixed_value = code;
+      if (name.includes('credit')) doc.overrides.values['credit_note.id'] = id;
+      else doc.overrides.values['invoice.id'] = id;
+      return doc;
+    };
+    const prepayment = await submit(withCode('INV-OV-386', 'spec-overrides-invoice', '386'));
+    expect(prepayment.status, JSON.stringify(prepayment.body)).to.equal(200);
+    expect(await xmlOf(prepayment.body.document_id)).to.contain('<cbc:InvoiceTypeCode>386</cbc:InvoiceTypeCode>');
+    const credit = await submit(withCode('CN-OV-532', 'spec-overrides-credit-note', '532'));
+    expect(credit.status, JSON.stringify(credit.body)).to.equal(200);
+    expect(await xmlOf(credit.body.document_id)).to.contain('<cbc:CreditNoteTypeCode>532</cbc:CreditNoteTypeCode>');
+
+    const asInvoice = await submit(withCode('INV-OV-381', 'spec-overrides-invoice', '381'));
+    expect(asInvoice.status).to.equal(400);
+    expect(asInvoice.body.errors).to.deep.equal([
+      {
+        code: 'INVALID_DATA',
+        message:
+          'document_type_code: 381 is not an invoice type code Peppol BIS Billing 3 (PEPPOL-EN16931-P0100/P0101) allows: 71, 80, 82, 84, 102, 218, 219, 326, 331, 380, 382, 383, 384, 386, 388, 393, 395, 553, 575, 623, 780, 817, 870, 875, 876, 877 [PEPPOL-041]',
+      },
+    ]);
+    const asCredit = await submit(withCode('CN-OV-380', 'spec-overrides-credit-note', '380'));
+    expect(asCredit.status).to.equal(400);
+    expect(asCredit.body.errors).to.deep.equal([
+      { code: 'INVALID_DATA', message: 'document_type_code: 380 is not a credit note type code Peppol BIS Billing 3 (PEPPOL-EN16931-P0100/P0101) allows: 81, 83, 381, 396, 532 [PEPPOL-041]' },
+    ]);
   });
 
   it('refuses a mapped seller that is another configured business entity than the document’s', async () => {
@@ -113,12 +147,12 @@ describe('overrides: the SPI examples', () => {
     ]);
   });
 
-  it('lists the rows the examples map in data_input_fields, fixed ones with their one value', async () => {
+  it('lists the rows the examples map in data_input_fields, fixed ones with their one value, the type code with its list', async () => {
     const res = await adapter.call('/einvoicing/data_input_fields?country=DE&transaction_type=B2B&model=PEPPOL&document_type=ubl-creditnote');
     const fields = (await bodyOf(res)).fields as { path: string; accepted_values: string[]; default_value?: string }[];
     const row = (path: string) => fields.find((f) => f.path === path);
     expect(row('CreditNote.cbc:CreditNoteTypeCode')).to.include({ default_value: '381' });
-    expect(row('CreditNote.cbc:CreditNoteTypeCode')!.accepted_values).to.deep.equal(['381']);
+    expect(row('CreditNote.cbc:CreditNoteTypeCode')!.accepted_values).to.deep.equal(['81', '83', '381', '396', '532']);
     expect(row('CreditNote.cac:CreditNoteLine.cac:Item.cac:ClassifiedTaxCategory.cac:TaxScheme.cbc:ID')!.accepted_values).to.deep.equal(['VAT']);
     expect(row('CreditNote.cac:AccountingCustomerParty.cac:Party.cac:PartyIdentification.cbc:ID.@schemeID')).to.not.equal(undefined);
     expect(row('CreditNote.cac:BillingReference')).to.not.equal(undefined);

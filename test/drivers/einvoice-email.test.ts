@@ -90,6 +90,16 @@ describe('EINVOICE by e-mail (SMTP)', () => {
     expect(mail.to).to.deep.equal(['ap@buyer.example']);
   });
 
+  it('names a credit note of any type code a credit note in the subject (a factored one, 396)', async () => {
+    const doc = JSON.parse(readFileSync(join(FIXTURES_DIR, 'einvoice', 'spec-credit-note-cii-en16931.json'), 'utf8')) as Record<string, any>;
+    doc.id = 'MAIL-CN-396';
+    doc.document_type_code = '396';
+    const id = await submit(doc);
+    expect((await finalStatus(id)).status).to.equal('SUCCESS');
+    expect((await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content).to.contain('<ram:TypeCode>396</ram:TypeCode>');
+    expect(smtp.received.map((r) => r.mail.subject)).to.include('Credit note MAIL-CN-396');
+  });
+
   it('retries a 4xx answer with the dispatcher’s backoff, then records the 250', async () => {
     const id = await submit(invoice('MAIL-3', 'busy@buyer.example'));
     expect((await finalStatus(id)).status).to.equal('SUCCESS');

@@ -153,6 +153,12 @@ export const MainDocumentSchema = Type.Object({
   /** Extension: BT-13, the buyer's purchase order number. */
   order_reference: Type.Optional(Text(200)),
   /**
+   * Extension: BT-3, the document's UNTDID 1001 type code (396 a factored credit note, 386 a
+   * prepayment invoice …); 380 or 381 when absent. What an override mapping of the type code
+   * writes; each driver allows its format's codes (src/en16931/type-codes.ts).
+   */
+  document_type_code: Type.Optional(Type.String({ pattern: '^[0-9]{1,3}$' })),
+  /**
    * Extension: the rate that converts the invoice's VAT into the national currency (UBL's
    * cac:TaxExchangeRate: target currency, CalculationRate, date), for formats that must state the
    * VAT in it (KSeF's FA(3): PLN, art. 106e ust. 11). A rate is text or a number, read as decimal text.

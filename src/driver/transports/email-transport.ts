@@ -56,7 +56,8 @@ export class EmailTransport implements Transport {
     if (!to) {
       throw new TransportError('the buyer names no contact email (accounting_customer_party.contact.email) and no default_recipient is configured: the invoice has nowhere to go', true);
     }
-    const kind = message.documentTypeCode === '381' ? 'Credit note' : 'Invoice';
+    // By the document type, not its code: a credit note may be a 396 (factored) or an 81 as well as a 381.
+    const kind = message.documentType.endsWith('creditnote') ? 'Credit note' : 'Invoice';
     try {
       const info = await this.mailer.sendMail({
         from: this.options.from,
