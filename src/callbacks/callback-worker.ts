@@ -31,6 +31,26 @@ class RetryableAnswer extends Error {
 
 const retryable = (status: number) => status === 408 || status === 429 || status >= 500;
 
+/** Where a row's attempt went: the site (a merchant's id, '' the operator's BILLING_URL) and the URL posted to. */
+interface Where {
+  site: string;
+  url?: string;
+}
+
+const siteUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
+
+/** What a log line of a failed attempt says: the document, the site and URL, the HTTP status or the network error's code, the attempt. */
+function logFields(row: CallbackRow, where: Where, attempt: number, answered: PostResult | undefined, message: string): Record<string, unknown> {
+  return {
+    callback_id: row.id,
+    document_id: row.documentId,
+    site: where.site === '' ? 'BILLING_URL' : where.site,
+    ...(where.url && { url: where.url }),
+    ...(answered ? { http_status: answered.status } : { error_code: /^([A-Z][A-Z_]+):/.exec(message)?.[1] ?? message.slice(0, 120) }),
+    attempt,
+  };
+}
+
 /** The row's site is held: the row stays pending, untouched, until the site is connected again. */
 class SiteHeld extends Error {}
 
@@ -96,13 +116,15 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       at: clock().toISOString(),
     });
     let tries = 0;
+    const where: Where = { site: row.siteId };
     try {
       await pRetry(
         async () => {
           const current = tries++ === 0 ? row : { ...row, siteId: (await this.deps.store.documents.merchantOf(row.documentId)) ?? row.siteId };
+          where.site = current.siteId;
           attempts += 1;
           answered = undefined;
-          const result = await this.post(current);
+          const result = await this.post(current, where);
           answered = result;
           if (result.status >= 200 && result.status < 300) return;
           const message = `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 300)}` : ''}`;
@@ -120,7 +142,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
           shouldRetry: ({ error }) => error instanceof RetryableAnswer,
           // A Retry-After wait is the platform's own schedule: it replaces the backoff step.
           shouldConsumeRetry: ({ error }) => !(error instanceof RetryableAnswer && error.result?.retryAfterMs !== undefined),
-          onFailedAttempt: ({ error, retriesConsumed }) => this.attemptFailed(row, attempts, error, retriesConsumed),
+          onFailedAttempt: ({ error, retriesConsumed }) => this.attemptFailed(row, attempts, error, retriesConsumed, where),
         },
       );
       return end('delivered', null);
@@ -129,18 +151,22 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       if (err instanceof SiteHeld) return undefined;
       // Stopping: a request the platform already answered with 2xx is still recorded as delivered.
       if (this.abort.signal.aborted) return answered && answered.status < 300 && answered.status >= 200 ? end('delivered', null) : undefined;
-      if (err instanceof RetryableAnswer) return end('failed', `gave up at the retry horizon (${row.expiresAt}); last error: ${message}`);
-      return end('failed', message);
+      const error = err instanceof RetryableAnswer ? `gave up at the retry horizon (${row.expiresAt}); last error: ${message}` : message;
+      // The end of a callback nobody will post again: an operator must hear of it.
+      this.deps.logger.error({ ...logFields(row, where, attempts, answered, message), error }, 'status callback failed: it will not be posted again');
+      return end('failed', error);
     }
   }
 
   /** One POST to the row's site; after a 401 to an OAuth token, a refresh and one more POST. */
-  private async post(row: CallbackRow): Promise<PostResult> {
+  private async post(row: CallbackRow, where: Where): Promise<PostResult> {
     const { sites } = this.deps;
     let access = await this.access(() => sites.access(row.siteId));
+    where.url = siteUrl(access.base, row.path);
     let result = await this.send(access, row);
     if (result.status === 401 && access.oauth && access.token) {
       access = await this.access(() => sites.unauthorized(row.siteId, access.token!));
+      where.url = siteUrl(access.base, row.path);
       result = await this.send(access, row);
       if (result.status === 401) {
         await sites.holdCurrent(row.siteId, 'the platform refused a freshly refreshed access token (HTTP 401): connect again');
@@ -173,14 +199,15 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
   }
 
   /** Keeps the attempt on the row and, for Retry-After, waits exactly that long (within the horizon). */
-  private async attemptFailed(row: CallbackRow, attempts: number, error: Error, retriesConsumed: number): Promise<void> {
+  private async attemptFailed(row: CallbackRow, attempts: number, error: Error, retriesConsumed: number, where: Where): Promise<void> {
     if (!(error instanceof RetryableAnswer)) return;
     const { store, clock, retry, logger } = this.deps;
     const now = clock().getTime();
     const retryAfterMs = error.result?.retryAfterMs;
     const wait = Math.min(retryAfterMs ?? backoffDelay(retriesConsumed + 1, retry), Math.max(0, Date.parse(row.expiresAt) - now));
-    await store.callbacks.attemptFailed(row.id, attempts, new Date(now + wait).toISOString(), error.message, error.result?.status ?? null);
-    logger.debug({ callback_id: row.id, document_id: row.documentId, attempts, err: error.message, retry_in_ms: wait }, 'callback attempt failed');
+    const next = new Date(now + wait).toISOString();
+    await store.callbacks.attemptFailed(row.id, attempts, next, error.message, error.result?.status ?? null);
+    logger.warn({ ...logFields(row, where, attempts, error.result, error.message), next_try: next }, 'status callback attempt failed; it will be tried again');
     if (retryAfterMs !== undefined) await sleep(wait, undefined, { signal: this.abort.signal });
   }
 }

@@ -117,6 +117,11 @@ receivers:
     await eventually(async () => received(scope, path, 2)() && (await rows(id))[0]?.state === 'delivered', 10_000, 'delivery after a 503');
     expect(forPath(path).map((s) => s.form.status)).to.deep.equal(['SUCCESS', 'SUCCESS']);
     expect((await rows(id))[0]).to.include({ state: 'delivered', attempts: 2, responseStatus: 200 });
+    // The failed attempt is a warning naming the document, the site, the answer and the next try.
+    const warned = adapter.logs.filter((l) => l.msg.startsWith('status callback attempt failed') && l.document_id === id);
+    expect(warned, JSON.stringify(adapter.logs.slice(-5))).to.have.length(1);
+    expect(warned[0]).to.include({ level: 'warn', site: 'BILLING_URL', url: `${PLATFORM}${path}`, http_status: 503, attempt: 1 });
+    expect(Date.parse(warned[0]!.next_try as string)).to.be.a('number').and.not.NaN;
   });
 
   it('waits exactly what Retry-After says on a 429 (not the 50–200 ms backoff)', async () => {
@@ -142,6 +147,7 @@ receivers:
     expect(row).to.include({ state: 'failed', attempts: 1, s: 400 });
     expect(JSON.parse(row.b as string)).to.deep.equal(answer);
     expect(row.e).to.match(/^HTTP 400/);
+    expect(adapter.logs.find((l) => l.level === 'error' && l.document_id === id)).to.include({ msg: 'status callback failed: it will not be posted again', http_status: 400, attempt: 1 });
     nock.abortPendingRequests();
     nock.removeInterceptor({ hostname: 'platform.test', path, method: 'POST', proto: 'http' });
   });
