@@ -16,6 +16,7 @@ export const SettingsSchema = Type.Object({
   oauthAuthorizeUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
   oauthTokenUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
   oauthScope: Type.String({ minLength: 1, maxLength: 500 }),
+  merchantSiteUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
   billingTokenTtl: Type.Integer({ minimum: 60, maximum: 86_400 }),
   billingSiteDomain: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }),
   billingOauthRedirectUri: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
@@ -63,15 +64,17 @@ type Key = keyof Settings;
 export type RawFlags = Partial<Record<string, string | boolean>>;
 
 /**
- * Defaults ← environment ← flags, each value checked by SettingsSchema. An empty environment
- * variable counts as unset. Throws ConfigError naming every bad key.
+ * Defaults ← recorded ← environment ← flags, each value checked by SettingsSchema. An empty
+ * environment variable counts as unset. `recorded` (by environment name) is what the data
+ * directory says a running `start` uses (src/runtime/own-billing.ts): below what the operator
+ * sets, above the defaults. Throws ConfigError naming every bad key.
  */
-export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}): Settings {
+export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}, recorded: Readonly<Record<string, string>> = {}): Settings {
   const raw: Record<string, unknown> = {};
   const origin = new Map<Key, string>();
   for (const spec of SETTINGS) {
     const fromFlag = flags[spec.flag];
-    const fromEnv = env[spec.env];
+    const fromEnv = env[spec.env] || recorded[spec.env];
     if (fromFlag !== undefined) {
       raw[spec.key] = convert(spec, fromFlag);
       origin.set(spec.key, `--${spec.flag}`);

@@ -11,8 +11,6 @@ import type { TokenSeal } from './token-seal.js';
 // callbacks wait in the outbox (the callback worker does not take them) until it is connected
 // again, and /health says so.
 
-/** The platform's own site URL template: the `domain` claim of the merchant's token fills it. */
-export const DEFAULT_SITE_URL = 'https://{domain}.chargebee.com';
 /** Refreshed this long before the access token's expiry, so a callback never carries an expiring token. */
 const REFRESH_MARGIN_MS = 60_000;
 
@@ -31,7 +29,7 @@ export interface HeldSite {
   report: boolean;
 }
 
-export type SiteSettings = Pick<Settings, 'billingUrl' | 'billingAccessToken' | 'oauthClientId' | 'oauthAuthorizeUrl' | 'oauthTokenUrl' | 'oauthScope' | 'callbackTimeout'>;
+export type SiteSettings = Pick<Settings, 'billingUrl' | 'billingAccessToken' | 'oauthClientId' | 'oauthAuthorizeUrl' | 'oauthTokenUrl' | 'oauthScope' | 'callbackTimeout' | 'merchantSiteUrl'>;
 
 export interface CallbackSitesDeps {
   store: Pick<Store, 'directory' | 'transaction'>;
@@ -136,11 +134,11 @@ export class CallbackSites {
     return connection ? this.hold(siteId, connection.sealed, reason) : { kind: 'held', reason };
   }
 
-  /** The site's base URL, perhaps with `{domain}`; undefined for a merchant that no longer exists. */
+  /** The site's base URL, perhaps with `{domain}` (a merchant's own, else MERCHANT_SITE_URL); undefined for a merchant that no longer exists. */
   private templateOf(siteId: string): string | undefined {
     if (siteId === '') return this.deps.settings.billingUrl ?? '';
     const merchant = this.deps.directory.current().merchants.get(siteId);
-    return merchant && (merchant.callback.site_url ?? DEFAULT_SITE_URL);
+    return merchant && (merchant.callback.site_url ?? this.deps.settings.merchantSiteUrl);
   }
 
   /** One refresh per site at a time; the others wait for its outcome. */

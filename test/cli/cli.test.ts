@@ -40,6 +40,16 @@ describe('the einvoicing-adapter bin', () => {
     }
   });
 
+  it('validate names the configuration in use when it lacks the document\'s issuer, and passes with the fixtures\' configuration', async () => {
+    const fixture = join(packageRoot, 'fixtures', 'zugferd', 'credit-note-basic.json');
+    const demo = await runBinToEnd(['validate', fixture], { cwd });
+    expect(demo.code).to.equal(1);
+    expect(demo.stdout).to.contain('no configured business entity has the identifier FR40303265045 (configuration: built-in demo; --config FILE or ADAPTER_CONFIG gives another)');
+    const own = await runBinToEnd(['validate', '--config', join(packageRoot, 'fixtures', 'adapter-config.yaml'), fixture], { cwd });
+    expect(own.code, own.stdout).to.equal(0);
+    expect(own.stdout).not.to.match(/^error/m);
+  });
+
   it('exits 2 on usage errors', async () => {
     for (const args of [[], ['frobnicate'], ['start', '--no-such-flag'], ['drivers', 'extra']]) {
       const r = await runBinToEnd(args, { cwd });

@@ -13,6 +13,7 @@ import { TokenSeal } from '../../oauth/token-seal.js';
 import { oauthClientSecret } from '../../oauth/client-secret.js';
 import { createLogger } from '../../log.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
+import { recordedOwnBilling } from '../../runtime/own-billing.js';
 import type { Store } from '../../store/store.js';
 import { settingFlags, UsageError, type Command, type Values } from '../command.js';
 
@@ -21,7 +22,10 @@ import { settingFlags, UsageError, type Command, type Values } from '../command.
 // and messages are the admin API's.
 
 async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
-  const settings = resolveSettings(process.env, settingFlags(command, values));
+  const flags = settingFlags(command, values);
+  // What `start` recorded for its own billing module (its OAuth endpoints, the adapter's URL), so
+  // `merchants connect` prints the URL the running adapter's admin API gives.
+  const settings = resolveSettings(process.env, flags, recordedOwnBilling(resolveSettings(process.env, flags).dataDir));
   const store = await openDataDirStore(settings);
   try {
     return await work(store, settings);

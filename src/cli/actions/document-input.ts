@@ -22,13 +22,19 @@ export function intakeFile(file: string | undefined, flags: ReturnType<typeof se
   if (model && body && typeof body === 'object') body = { ...body, model };
   const settings = resolveSettings(process.env, flags);
   const registry = createRegistry(drivers);
-  const { config } = loadAdapterConfig(settings.configFile, registry);
+  const { config, source } = loadAdapterConfig(settings.configFile, registry);
   try {
     return { ok: true, intake: intake(body, config, registry) };
   } catch (err) {
     if (!(err instanceof SpiError)) throw err;
-    // Shape and routing problems have no driver code: they carry the SPI error code instead.
-    return { ok: false, issues: err.errors.map((e) => ({ code: e.code, severity: 'error', kind: 'INVALID_DATA', path: '', message: e.message })) };
+    // Shape and routing problems have no driver code: they carry the SPI error code instead. An
+    // issuer or activation the configuration lacks names the configuration, since that is what
+    // to change (the fixtures' entities are in fixtures/adapter-config.yaml, not the demo).
+    const configuration = ` (configuration: ${source}; --config FILE or ADAPTER_CONFIG gives another)`;
+    return {
+      ok: false,
+      issues: err.errors.map((e) => ({ code: e.code, severity: 'error', kind: 'INVALID_DATA', path: '', message: `${e.message}${e.code === 'INVALID_OPERATION' ? configuration : ''}` })),
+    };
   }
 }
 

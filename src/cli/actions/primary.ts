@@ -7,6 +7,7 @@ import { ADMIN_API_KEY_FILE } from '../../runtime/adapter-runtime.js';
 import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
 import { forkWorkers, type WorkerPool } from '../../runtime/cluster.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
+import { ownBilling, recordOwnBilling } from '../../runtime/own-billing.js';
 import { untilSignal } from '../signals.js';
 
 import type { Part } from './serve.js';
@@ -36,11 +37,15 @@ export async function runPrimary(settings: Settings, parts: readonly Part[], cou
     if (parts.includes('billing')) {
       billing = await startBilling(settings, { announceLater: true });
       env.BILLING_URL = settings.billingUrl ?? billing.url;
-      if (own) Object.assign(env, { OAUTH_AUTHORIZE_URL: `${billing.url}/oauth2/authorize`, OAUTH_TOKEN_URL: `${billing.url}/oauth2/token` });
+      if (own) {
+        const { oauthAuthorizeUrl, oauthTokenUrl, merchantSiteUrl } = ownBilling(billing.url);
+        Object.assign(env, { OAUTH_AUTHORIZE_URL: oauthAuthorizeUrl, OAUTH_TOKEN_URL: oauthTokenUrl, MERCHANT_SITE_URL: merchantSiteUrl });
+      }
     }
     if (stopping) return;
     pool = forkWorkers(count, env, say);
     const { url, configSource } = await Promise.race([pool.ready, pool.failedStart]);
+    recordOwnBilling(settings.dataDir, billing && own ? { ...ownBilling(billing.url), publicUrl: settings.publicUrl ?? url } : undefined);
     if (billing && own && !settings.billingAccessToken) {
       billing.oauthClient.redirectUris.add(`${settings.publicUrl?.replace(/\/+$/, '') ?? url}/oauth/callback`);
       await pool.ask({ kind: 'authorize-own-billing' }).catch((err: Error) => {

@@ -6,6 +6,7 @@ import { settingFlags, type Command, type Values } from '../command.js';
 import { untilSignal } from '../signals.js';
 import { answerPrimary, isClusterWorker, tellPrimaryReady, workerCount } from '../../runtime/cluster.js';
 import { runPrimary } from './primary.js';
+import { ownBilling, recordOwnBilling } from '../../runtime/own-billing.js';
 
 export type Part = 'adapter' | 'billing';
 
@@ -27,7 +28,10 @@ export async function runServers(command: Command, values: Values, parts: readon
       answerPrimary('authorize-own-billing', () => authorizeOwnBilling(adapter, settings));
       tellPrimaryReady({ url: adapter.url, configSource: adapter.configSource });
     } else if (parts.length === 2) running.push(...(await startWired(settings)));
-    else if (parts.includes('adapter')) running.push(await startAdapter(settings));
+    else if (parts.includes('adapter')) {
+      running.push(await startAdapter(settings));
+      recordOwnBilling(settings.dataDir, undefined); // this adapter has no billing module of its own
+    }
     else running.push(await startBilling(settings));
   } catch (err) {
     await Promise.all(running.map((r) => r.close()));
@@ -54,11 +58,8 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
   const billing = await startBilling(settings, { announceLater: true });
   try {
     const own = !settings.billingUrl;
-    const adapter = await startAdapter({
-      ...settings,
-      billingUrl: settings.billingUrl ?? billing.url,
-      ...(own && { oauthAuthorizeUrl: `${billing.url}/oauth2/authorize`, oauthTokenUrl: `${billing.url}/oauth2/token` }),
-    });
+    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, ...(own && ownBilling(billing.url)) });
+    recordOwnBilling(settings.dataDir, own ? { ...ownBilling(billing.url), publicUrl: settings.publicUrl ?? adapter.url } : undefined);
     if (own && !settings.billingAccessToken) {
       try {
         billing.oauthClient.redirectUris.add(redirectUri(settings, adapter.url));
