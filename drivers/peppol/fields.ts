@@ -1,7 +1,7 @@
 import type { FieldSpec } from '../../src/driver/types.js';
 import { expandRows, type Row } from '../../src/en16931/field-rows.js';
 import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
-import { PEPPOL_TYPE_CODES } from './invoice-model.js';
+import { PEPPOL_TYPE_CODES } from './type-codes.js';
 
 // The PEPPOL field table: the EN 16931 UBL rows of invoices and credit notes
 // (src/en16931/ubl-fields.ts) with Peppol's type codes, and the Invoice Response's own.

@@ -4,16 +4,9 @@ import type { IssueList } from '../../src/driver/issues.js';
 import type { DocumentContext } from '../../src/driver/types.js';
 import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
 import type { SemanticInvoice } from '../../src/en16931/model.js';
-import type { TypeCodes } from '../../src/en16931/type-codes.js';
 import { checkGermanDomestic } from './german-domestic.js';
 import { PEPPOL_BILLING } from './identifiers.js';
-
-/** Peppol BIS Billing 3.0.21's code lists of BT-3 (PEPPOL-EN16931-P0100, P0101): subsets of EN 16931's. */
-export const PEPPOL_TYPE_CODES: TypeCodes = Object.freeze({
-  source: 'Peppol BIS Billing 3 (PEPPOL-EN16931-P0100/P0101)',
-  invoice: '71 80 82 84 102 218 219 326 331 380 382 383 384 386 388 393 395 553 575 623 780 817 870 875 876 877'.split(' '),
-  creditNote: ['81', '83', '381', '396', '532'],
-});
+import { PEPPOL_TYPE_CODES } from './type-codes.js';
 
 /** 326 (partial invoice) and 384 (corrected invoice) only between a German seller and buyer (PEPPOL-EN16931-P0112). */
 function checkGermanOnlyCodes(doc: MainDocument, issues: IssueList): void {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { billingFigures, STORED_INVOICES } from './billing.js';
 import { callbackFigures, QUEUED_CALLBACKS } from './callbacks.js';
+import { cliFigures } from './cli.js';
 import { eventFigures, STORED_EVENTS } from './events.js';
 import { httpFigures } from './http.js';
 import { renderFigures } from './render.js';
@@ -15,8 +16,8 @@ import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 // receiver; targets ≥ 2,000 callbacks/s and < 10 s. BENCH_SECONDS sets the HTTP duration
 // (default 10). Then the events list (issue 6): each filter with 1,000,000 events stored, one
 // request at a time; target median < 20 ms. Then submissions by store and worker count, and with
-// 1,000,000 documents stored (issue 27). BENCH_ONLY=adapter, billing, callbacks, events or
-// stores runs one part.
+// 1,000,000 documents stored (issue 27). Then the command line's start-up (issue 39): --help and
+// drivers under 300 ms. BENCH_ONLY=adapter, billing, callbacks, events, stores or cli runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -28,6 +29,20 @@ if (!only || only === 'billing') await billingBench();
 if (!only || only === 'callbacks') await callbacksBench();
 if (!only || only === 'events') await eventsBench();
 if (!only || only === 'stores') await storesBench();
+if (!only || only === 'cli') await cliBench();
+
+async function cliBench(): Promise<void> {
+  console.log('\nthe command line, whole processes (median of 10; start of 5, each in a fresh data directory):');
+  const figures = await cliFigures();
+  for (const f of figures) console.log(`  ${fmt(f.median).padStart(6)} ms  (min ${fmt(f.min)}, max ${fmt(f.max)})  ${f.name}`);
+  const [, help, drivers] = figures;
+  const ok = [
+    ['--help < 300 ms', help!.median < 300],
+    ['drivers < 300 ms', drivers!.median < 300],
+  ] as const;
+  for (const [label, pass] of ok) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${label}`);
+  if (!ok.every(([, pass]) => pass)) process.exitCode = 1;
+}
 
 async function storesBench(): Promise<void> {
   console.log(`\nsubmissions by store and processes (issue 27): the bin's \`serve --workers N\`, ${seconds} s each, 32 connections:`);

@@ -36,6 +36,7 @@ describe('resolveSettings', () => {
       oauthAuthorizeUrl: 'https://app.chargebee.com/oauth2/authorize',
       oauthTokenUrl: 'https://app.chargebee.com/oauth2/token',
       oauthScope: 'einvoicing.status',
+      merchantSiteUrl: 'https://{domain}.chargebee.com',
       billingTokenTtl: 3600,
       billingSiteDomain: 'demo',
       webhookTimeout: 20_000,
