@@ -3,8 +3,9 @@ import Type, { type Static } from 'typebox';
 // What the admin API takes for a merchant. The callback site is the platform's base URL (the
 // status callbacks go to `{site}/api/v2/invoices/{id}/einvoice_status`); `{domain}` in it is
 // filled from the `domain` claim of the merchant's access token, as the platform's own site URL
-// is (`https://{domain}.chargebee.com`). The OAuth client and endpoints default to the adapter's
-// OAUTH_* settings, which default to the platform's published ones.
+// is (`https://{domain}.chargebee.com`). Without one, MERCHANT_SITE_URL (that URL, or the local
+// billing module under `start`). The OAuth client and endpoints default to the adapter's OAUTH_*
+// settings, which default to the platform's published ones.
 
 const Url = Type.String({ pattern: '^https?://[^\\s#?]+$', maxLength: 500 });
 
