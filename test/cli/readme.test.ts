@@ -8,6 +8,7 @@ import { SETTINGS } from '../../src/config/setting-table.js';
 import { packageRoot } from '../../src/paths.js';
 import { killChildren, runBin } from '../helpers/child.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { databaseUrlForSync } from '../helpers/test-database.js';
 
 const readme = readFileSync(join(packageRoot, 'README.md'), 'utf8');
 
@@ -40,7 +41,10 @@ async function runSession(name: string, minSteps: number) {
   const asPrinted = (text: string) => text.replaceAll(`127.0.0.1:${port}`, '127.0.0.1:8080').replaceAll(`127.0.0.1:${billingPort}`, '127.0.0.1:8081');
   // One shell, so `KEY=…` carries over; a marker line separates each command's output.
   const script = steps.map((s, i) => `printf '\\n@@step ${i}\\n'\n${toRun(s.command)}`).join('\n');
-  const out = execFileSync('bash', ['-c', script], { cwd, encoding: 'utf8' });
+  // The session's own commands (`bin/einvoicing-adapter merchants connect`) use the data directory's
+  // store as `start` does: on the suite's PostgreSQL run, its schema.
+  const databaseUrl = databaseUrlForSync(join(cwd, 'data'));
+  const out = execFileSync('bash', ['-c', script], { cwd, encoding: 'utf8', env: { ...process.env, ...(databaseUrl && { DATABASE_URL: databaseUrl }) } });
   // curl prints no newline after a JSON body; a terminal shows the output the same either way.
   const outputs = out.split(/^@@step \d+\n/m).slice(1).map((o) => asPrinted(o.trimEnd()));
   steps.forEach((step, i) => expect(outputs[i], `$ ${step.command}`).to.equal(step.expected.trimEnd()));
