@@ -15,7 +15,6 @@ export const ctcFrDriver = driverOnFirstUse(
     title: 'France CTC (EN 16931 / EXTENDED-CTC-FR in UBL, CII, Factur-X; CDAR lifecycle)',
     countries: ['FR'],
     transactionTypes: ['B2B'],
-    documentTypes: ['ubl-invoice', 'ubl-creditnote', 'cii-invoice', 'cii-creditnote', 'facturx-invoice', 'facturx-creditnote', RESPONSE_TYPE],
     documentTypeFor: { INVOICE: 'facturx-invoice', CREDIT_NOTE: 'facturx-creditnote', APPLICATION_RESPONSE: RESPONSE_TYPE },
     documentTypesOf: {
       INVOICE: ['facturx-invoice', 'ubl-invoice', 'cii-invoice'],

@@ -3,7 +3,7 @@ import { trackLater, type NetworkEvent, type OutboundMessage, type SendReceipt, 
 import { readCdar, type CdarReading } from './cdar-read.js';
 import { LIFECYCLE } from './lifecycle.js';
 import type { ApprovedPlatform, PlatformReport } from './platform.js';
-import { RESPONSE_TYPE } from './render.js';
+import { RESPONSE_TYPE } from './identity.js';
 
 // An approved platform as the adapter's transport: deposits are sends, and what the platform
 // reports becomes network events. Made available (203) is the delivery (SUCCESS, with the CDAR as

@@ -8,8 +8,6 @@ import { renderCdar } from './cdar-xml.js';
 import { examine } from './validate.js';
 import { RESPONSE_TYPE } from './identity.js';
 
-export { RESPONSE_TYPE };
-
 /**
  * The invoice in the syntax its document type names (UBL, CII, or the Factur-X PDF first and its
  * XML second), or the buyer's lifecycle message (CDAR). Pure: the PDF's dates and the message's

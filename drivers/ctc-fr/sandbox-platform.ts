@@ -4,7 +4,7 @@ import type { CdarMessage, CdarParty } from './cdar-model.js';
 import { dateTime204, renderCdar } from './cdar-xml.js';
 import { LIFECYCLE } from './lifecycle.js';
 import type { ApprovedPlatform, PlatformReport, PlatformTracking } from './platform.js';
-import { RESPONSE_TYPE } from './render.js';
+import { RESPONSE_TYPE } from './identity.js';
 import type { BuyerAnswer, SandboxPlatformSettings } from './settings.js';
 
 // The reference approved platform: the sandbox plays the seller's platform, the buyer's platform

@@ -1,7 +1,7 @@
 import type { InboundReading } from '../../src/driver/types.js';
 import { readCdar } from './cdar-read.js';
 import { LIFECYCLE } from './lifecycle.js';
-import { RESPONSE_TYPE } from './render.js';
+import { RESPONSE_TYPE } from './identity.js';
 
 /** A French lifecycle status code → SPI status (lifecycle.ts); a code outside the list is still being processed: IN_PROGRESS. */
 export function mapStatus(remote: string): string {

@@ -2,7 +2,7 @@ import { TransportError, type Envelope } from '../../src/driver/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
 import { en16931Envelope } from '../../src/en16931/envelope.js';
 import { readCdar } from './cdar-read.js';
-import { RESPONSE_TYPE } from './render.js';
+import { RESPONSE_TYPE } from './identity.js';
 
 // Addressing for the approved platform, read back from what is sent: an invoice by its XML
 // (the Factur-X PDF by the XML stored beside it), from the seller's directory address to the

@@ -13,8 +13,6 @@ import { responseModel } from './response-model.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
 import { DRIVER } from './identity.js';
 
-export { DRIVER };
-
 export type CtcFrModel =
   | { kind: 'invoice'; invoice: SemanticInvoice; syntax: Syntax; profile: FrenchProfile; documentType: string }
   | { kind: 'response'; cdar: CdarMessage };

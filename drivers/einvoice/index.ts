@@ -12,7 +12,6 @@ export const einvoiceDriver = driverOnFirstUse(
     title: 'EN 16931 (UBL and CII; XRechnung)',
     countries: [],
     transactionTypes: ['B2B', 'B2G'],
-    documentTypes: ['ubl-invoice', 'ubl-creditnote', 'cii-invoice', 'cii-creditnote'],
     documentTypeFor: { INVOICE: 'ubl-invoice', CREDIT_NOTE: 'ubl-creditnote' },
     documentTypesOf: { INVOICE: ['ubl-invoice', 'cii-invoice'], CREDIT_NOTE: ['ubl-creditnote', 'cii-creditnote'] },
     fields: EINVOICE_FIELDS,

@@ -15,7 +15,6 @@ export const faceDriver = driverOnFirstUse(
     title: 'Facturae 3.2.2 through FACe (Spain, public administration)',
     countries: ['ES'],
     transactionTypes: ['B2G'],
-    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
     documentTypeFor: DOCUMENT_TYPE,
     fields: FACE_FIELDS,
     voidsByResubmission: true,

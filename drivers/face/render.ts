@@ -6,8 +6,6 @@ import { facturaeXml } from './facturae-xml.js';
 import { examine } from './validate.js';
 import { DOCUMENT_TYPE } from './identity.js';
 
-export { DOCUMENT_TYPE };
-
 /**
  * The Facturae, unsigned: what goldens hold (an invoice resubmitted VOIDED renders the
  * cancellation request instead, cancellation.ts). sign.ts appends the XAdES signature before the

@@ -14,7 +14,6 @@ export const ksefDriver = driverOnFirstUse(
     title: 'KSeF FA(3) (Poland, Krajowy System e-Faktur)',
     countries: ['PL'],
     transactionTypes: ['B2B', 'B2G', 'B2C'],
-    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
     documentTypeFor: DOCUMENT_TYPE,
     fields: KSEF_FIELDS,
   },

@@ -5,8 +5,6 @@ import { fa3Xml } from './fa3-xml.js';
 import { examine } from './validate.js';
 import { DOCUMENT_TYPE } from './identity.js';
 
-export { DOCUMENT_TYPE };
-
 /**
  * The FA(3) invoice, generated at the render clock (DataWytworzeniaFa): the bytes KSeF receives
  * and the UPO's hash names. The examination is the one validate made.

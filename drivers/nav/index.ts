@@ -15,7 +15,6 @@ export const navDriver = driverOnFirstUse(
     title: 'NAV Online Számla 3.0 (Hungary, real-time invoice reporting)',
     countries: ['HU'],
     transactionTypes: ['B2B', 'B2C', 'B2G'],
-    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
     documentTypeFor: DOCUMENT_TYPE,
     fields: NAV_FIELDS,
     // An invoice resubmitted VOIDED is its cancellation: reported as STORNO under a number of its own.

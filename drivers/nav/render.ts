@@ -12,7 +12,6 @@ import { DOCUMENT_TYPE } from './identity.js';
 // driver's `chain`), so two modifications of one invoice never share an index or line numbers;
 // render alone gives the report as the first modification of an invoice reported with it.
 
-export { DOCUMENT_TYPE };
 /** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
 export const STORNO_TYPE = 'nav-storno';
 

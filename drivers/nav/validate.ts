@@ -13,8 +13,6 @@ import { DRIVER } from './identity.js';
 // Validate and map in one pass: the semantic invoice (EN 16931's arithmetic and rules), then the
 // NAV's own choices and checks. What is checked is exactly what render writes.
 
-export { DRIVER };
-
 /** The provider reference a reported invoice carries once the NAV has processed it (DONE): its transaction. */
 export const NAV_TRANSACTION = 'navTransactionId';
 

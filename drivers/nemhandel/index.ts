@@ -12,7 +12,6 @@ export const nemhandelDriver = driverOnFirstUse(
     title: 'OIOUBL 2.1 over NemHandel (Denmark)',
     countries: ['DK'],
     transactionTypes: ['B2B', 'B2G'],
-    documentTypes: ['oioubl-invoice', 'oioubl-creditnote', 'oioubl-applicationresponse'],
     documentTypeFor: { INVOICE: 'oioubl-invoice', CREDIT_NOTE: 'oioubl-creditnote', APPLICATION_RESPONSE: 'oioubl-applicationresponse' },
     fields: NEMHANDEL_FIELDS,
   },

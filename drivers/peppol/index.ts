@@ -12,7 +12,6 @@ export const peppolDriver = driverOnFirstUse(
     // Peppol is an open network: any country whose businesses have Peppol addresses.
     countries: [],
     transactionTypes: ['B2B', 'B2G'],
-    documentTypes: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'],
     documentTypeFor: { INVOICE: 'ubl-invoice', CREDIT_NOTE: 'ubl-creditnote', APPLICATION_RESPONSE: 'ubl-applicationresponse' },
     fields: PEPPOL_FIELDS,
   },

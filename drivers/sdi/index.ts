@@ -15,7 +15,6 @@ export const sdiDriver = driverOnFirstUse(
     title: 'FatturaPA 1.2.2 (Italy, Sistema di Interscambio)',
     countries: ['IT'],
     transactionTypes: ['B2B', 'B2G', 'B2C'],
-    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
     documentTypeFor: DOCUMENT_TYPE,
     fields: SDI_FIELDS,
   },

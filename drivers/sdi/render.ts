@@ -6,8 +6,6 @@ import { progressiveOf } from './transmission-file.js';
 import { examine } from './validate.js';
 import { DOCUMENT_TYPE } from './identity.js';
 
-export { DOCUMENT_TYPE };
-
 /**
  * The FatturaPA file, unsigned (sign.ts seals it where required). Its ProgressivoInvio is the
  * transmitter's sequence number the adapter reserved for this document (1 where none was, as

@@ -13,7 +13,6 @@ export const verifactuDriver = driverOnFirstUse(
     title: 'VERI*FACTU (AEAT invoicing records)',
     countries: ['ES'],
     transactionTypes: ['B2B', 'B2C', 'B2G'],
-    documentTypes: [DOCUMENT_TYPE.INVOICE, DOCUMENT_TYPE.CREDIT_NOTE],
     documentTypeFor: DOCUMENT_TYPE,
     fields: VERIFACTU_FIELDS,
     voidsByResubmission: true,

@@ -13,7 +13,6 @@ export const zugferdDriver = driverOnFirstUse(
     title: 'Factur-X / ZUGFeRD (PDF/A-3 with CII)',
     countries: [],
     transactionTypes: ['B2B', 'B2G'],
-    documentTypes: ['cii-invoice', 'cii-creditnote'],
     documentTypeFor: { INVOICE: 'cii-invoice', CREDIT_NOTE: 'cii-creditnote' },
     // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by validate.
     fields: Object.freeze(ciiInvoiceFields(EN16931_TYPE_CODES)),

@@ -7,11 +7,8 @@ import { driverId, type Driver } from './types.js';
 // is used, so listing drivers, `--help` and the routes that only read descriptions never load
 // them, and a process loads only the drivers it uses.
 
-/** What a driver's index.ts states without loading its parts. */
-export type DriverDescription = Pick<
-  Driver,
-  'id' | 'model' | 'title' | 'countries' | 'transactionTypes' | 'documentTypes' | 'documentTypeFor' | 'documentTypesOf' | 'fields' | 'voidsByResubmission'
->;
+/** What a driver's index.ts states without loading its parts (its document types follow from documentTypeFor and documentTypesOf). */
+export type DriverDescription = Pick<Driver, 'id' | 'model' | 'title' | 'countries' | 'transactionTypes' | 'documentTypeFor' | 'documentTypesOf' | 'fields' | 'voidsByResubmission'>;
 
 /** The optional working members a driver may have; its description says which it has. */
 export type OptionalPart = 'prepareSettings' | 'sign' | 'buyerResponse' | 'sequence' | 'chain' | 'network' | 'activationStatus';
@@ -32,8 +29,10 @@ export function partsOnFirstUse<T>(importMetaUrl: string, specifier: string): ()
 
 /** The driver: its description, and members that load its parts on first use. `has` names the optional parts it has. */
 export function driverOnFirstUse(description: DriverDescription, has: readonly OptionalPart[], parts: () => DriverParts): Driver {
+  const kinds = description.documentTypesOf ?? Object.fromEntries(Object.entries(description.documentTypeFor).map(([kind, type]) => [kind, [type]]));
   const driver: Driver = {
     ...description,
+    documentTypes: [...new Set(Object.values(kinds).flat())],
     get settingsSchema() {
       return parts().settingsSchema;
     },

@@ -14,6 +14,9 @@ const FILE = 'own-billing.json';
 
 export type OwnBilling = Pick<Settings, 'oauthAuthorizeUrl' | 'oauthTokenUrl' | 'merchantSiteUrl'>;
 
+/** Where the billing module sends the browser back after consent: the adapter's /oauth/callback (what it registers for the adapter). */
+export const redirectUri = (settings: Pick<Settings, 'publicUrl'>, adapterUrl: string) => `${settings.publicUrl?.replace(/\/+$/, '') ?? adapterUrl}/oauth/callback`;
+
 /** The adapter's settings that point at its own billing module at `billingUrl`. */
 export function ownBilling(billingUrl: string): OwnBilling {
   return { oauthAuthorizeUrl: `${billingUrl}/oauth2/authorize`, oauthTokenUrl: `${billingUrl}/oauth2/token`, merchantSiteUrl: billingUrl };

@@ -7,7 +7,7 @@ import { ADMIN_API_KEY_FILE } from '../../runtime/adapter-runtime.js';
 import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
 import { forkWorkers, type WorkerPool } from '../../runtime/cluster.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
-import { ownBilling, recordOwnBilling } from '../../runtime/own-billing.js';
+import { ownBilling, recordOwnBilling, redirectUri } from '../../runtime/own-billing.js';
 import { untilSignal } from '../signals.js';
 
 import type { Part } from './serve.js';
@@ -47,7 +47,7 @@ export async function runPrimary(settings: Settings, parts: readonly Part[], cou
     const { url, configSource } = await Promise.race([pool.ready, pool.failedStart]);
     recordOwnBilling(settings.dataDir, billing && own ? { ...ownBilling(billing.url), publicUrl: settings.publicUrl ?? url } : undefined);
     if (billing && own && !settings.billingAccessToken) {
-      billing.oauthClient.redirectUris.add(`${settings.publicUrl?.replace(/\/+$/, '') ?? url}/oauth/callback`);
+      billing.oauthClient.redirectUris.add(redirectUri(settings, url));
       await pool.ask({ kind: 'authorize-own-billing' }).catch((err: Error) => {
         throw new ConfigError([`start: the adapter could not be authorized at its billing module: ${err.message}`]);
       });

@@ -6,7 +6,7 @@ import { settingFlags, type Command, type Values } from '../command.js';
 import { untilSignal } from '../signals.js';
 import { answerPrimary, isClusterWorker, tellPrimaryReady, workerCount } from '../../runtime/cluster.js';
 import { runPrimary } from './primary.js';
-import { ownBilling, recordOwnBilling } from '../../runtime/own-billing.js';
+import { ownBilling, recordOwnBilling, redirectUri } from '../../runtime/own-billing.js';
 
 export type Part = 'adapter' | 'billing';
 
@@ -78,7 +78,6 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
   }
 }
 
-const redirectUri = (settings: Settings, adapterUrl: string) => `${settings.publicUrl?.replace(/\/+$/, '') ?? adapterUrl}/oauth/callback`;
 
 /** Runs the grant once (billing knows the redirect URI), unless tokens work already. */
 async function authorizeOwnBilling(adapter: AdapterRuntime, settings: Settings): Promise<void> {
