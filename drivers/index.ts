@@ -1,4 +1,4 @@
-import type { Driver } from '../src/driver/types.js';
+import type { Driver } from '../src/spi/driver.js';
 import { ctcFrDriver } from './ctc-fr/index.js';
 import { einvoiceDriver } from './einvoice/index.js';
 import { faceDriver } from './face/index.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/json-nesting.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../src/lib/json-nesting.js';
 
 /** `levels` objects inside one another, the innermost empty: `{"a":{"a":{}}}` is three. */
 const objects = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;

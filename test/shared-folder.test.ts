@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { packageRoot } from '../src/paths.js';
+import { packageRoot } from '../src/lib/paths.js';
 import { tempDir } from './helpers/temp-dir.js';
 
 // A test that cannot run without ../shared says so (issue 39): run here without it.

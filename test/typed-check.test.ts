@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import Type from 'typebox';
-import { check, pointerToPath } from '../src/typed-check.js';
+import { check, pointerToPath } from '../src/lib/typed-check.js';
 
 describe('check (typebox → problems)', () => {
   const Schema = Type.Object(

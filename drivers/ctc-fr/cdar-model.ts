@@ -1,4 +1,4 @@
-import type { Identifier } from '../../src/en16931/model.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
 import type { LifecycleStatus } from './lifecycle.js';
 
 // A lifecycle message (CDV, flux 6) as a UN/CEFACT Cross Domain Acknowledgement And Response

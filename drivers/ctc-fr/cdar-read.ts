@@ -1,4 +1,4 @@
-import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
+import { child, children, parseLocal, text } from '../../src/formats/xml/local-names.js';
 
 // Reading a lifecycle message (CDAR) about an invoice: its status code, the invoice it is about,
 // the seller's identifier and the reason given. Prefixes are dropped: platforms choose their own.

@@ -1,5 +1,5 @@
-import { formattedDateEl, idEl } from '../../src/cii/values.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { formattedDateEl, idEl } from '../../src/formats/cii/values.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import { CDV_GUIDELINE, type CdarMessage, type CdarParty } from './cdar-model.js';
 
 // The CDAR writer: element order of the D22B schema (CrossDomainAcknowledgementAndResponse_100pD22B),

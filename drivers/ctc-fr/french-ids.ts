@@ -1,4 +1,4 @@
-import { compactId } from '../../src/en16931/identifier.js';
+import { compactId } from '../../src/code-lists/identifier.js';
 
 // French company identifiers: the SIREN (9 digits, the legal identifier, ICD 0002), the SIRET
 // (SIREN + 5-digit establishment number, ICD 0009), both with a Luhn check digit; the French VAT

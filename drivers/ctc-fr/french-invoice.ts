@@ -1,9 +1,9 @@
-import type { MainDocument, SpiParty } from '../../src/adapter/schemas/document.js';
-import type { BusinessEntity } from '../../src/config/config-file-schema.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import { deriveEndpoint } from '../../src/en16931/electronic-address.js';
-import type { Identifier, Note, Party, SemanticInvoice } from '../../src/en16931/model.js';
-import { vatIdsOf } from '../../src/en16931/parties.js';
+import type { MainDocument, SpiParty } from '../../src/spi/document.js';
+import type { BusinessEntity } from '../../src/spi/business-entity.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import { deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
+import type { Identifier, Note, Party, SemanticInvoice } from '../../src/formats/en16931/model.js';
+import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import { isSiren, sirenOfCompanyId, sirenOfVat } from './french-ids.js';
 import type { entitySettings } from './settings.js';
 

@@ -1,7 +1,7 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { SemanticInvoice } from '../../src/en16931/model.js';
-import { plain, type Decimal } from '../../src/money.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
+import { plain, type Decimal } from '../../src/lib/money.js';
 
 // The French rules (XP Z12-012, BR-FR-*) the document itself must meet, checked before render so
 // that a refusal names the SPI field: what the driver derives (SIREN, addresses, notes,

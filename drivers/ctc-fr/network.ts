@@ -1,5 +1,5 @@
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import type { ApprovedPlatform } from './platform.js';
 import { PlatformTransport } from './platform-transport.js';
 import { SandboxPlatform } from './sandbox-platform.js';

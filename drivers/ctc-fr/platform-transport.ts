@@ -1,5 +1,5 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import { trackLater, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import { trackLater, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import { readCdar, type CdarReading } from './cdar-read.js';
 import { LIFECYCLE } from './lifecycle.js';
 import type { ApprovedPlatform, PlatformReport } from './platform.js';

@@ -1,4 +1,4 @@
-import type { Envelope, OutboundMessage } from '../../src/driver/transport.js';
+import type { Envelope, OutboundMessage } from '../../src/spi/transport.js';
 
 // What an approved platform (plateforme agréée, PA) adapter implements: the one provider-specific
 // piece of the CTC_FR driver. The driver renders the invoice and the buyer's statuses, the

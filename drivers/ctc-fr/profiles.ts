@@ -1,7 +1,7 @@
-import type { Profile } from '../../src/en16931/invoice.js';
-import { EN16931_PROFILE } from '../../src/en16931/profiles.js';
-import { WRITTEN_TYPE_CODES } from '../../src/en16931/type-codes.js';
-import type { FacturxLevel } from '../../src/facturx/facturx-pdf.js';
+import type { Profile } from '../../src/formats/en16931/invoice.js';
+import { EN16931_PROFILE } from '../../src/formats/en16931/profiles.js';
+import { WRITTEN_TYPE_CODES } from '../../src/formats/en16931/type-codes.js';
+import type { FacturxLevel } from '../../src/formats/facturx/facturx-pdf.js';
 import type { ProfileName } from './settings.js';
 
 // The two French profiles and what each syntax calls them (BT-24): EN 16931 carries the plain CEN

@@ -1,9 +1,9 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { renderCiiInvoice } from '../../src/cii/invoice.js';
-import { errorsOf, issueMessage } from '../../src/driver/issues.js';
-import type { Artifact, RenderContext } from '../../src/driver/types.js';
-import { facturxPdf } from '../../src/facturx/facturx-pdf.js';
-import { renderInvoice } from '../../src/ubl/invoice.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { renderCiiInvoice } from '../../src/formats/cii/invoice.js';
+import { errorsOf, issueMessage } from '../../src/spi/issues.js';
+import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import { facturxPdf } from '../../src/formats/facturx/facturx-pdf.js';
+import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { renderCdar } from './cdar-xml.js';
 import { examine } from './validate.js';
 import { RESPONSE_TYPE } from './identity.js';

@@ -1,7 +1,7 @@
-import type { ApplicationResponseDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { vatIdsOf } from '../../src/en16931/parties.js';
+import type { ApplicationResponseDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import type { CdarMessage } from './cdar-model.js';
 import { FR_ADDRESS_SCHEME } from './french-invoice.js';
 import { isSiren, sirenOfCompanyId, sirenOfVat } from './french-ids.js';

@@ -1,5 +1,5 @@
-import type { Envelope, OutboundMessage, Participant } from '../../src/driver/transport.js';
-import type { Identifier } from '../../src/en16931/model.js';
+import type { Envelope, OutboundMessage, Participant } from '../../src/spi/transport.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
 import type { CdarMessage, CdarParty } from './cdar-model.js';
 import { dateTime204, renderCdar } from './cdar-xml.js';
 import { LIFECYCLE } from './lifecycle.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.CTC_FR` in the configuration file: the EN 16931 settings, per business entity the
 // profile it writes (EN 16931 or EXTENDED-CTC-FR), what it supplies (goods, services or both:

@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 import { readCdar } from './cdar-read.js';
 import { LIFECYCLE } from './lifecycle.js';
 import { RESPONSE_TYPE } from './identity.js';

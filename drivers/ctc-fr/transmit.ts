@@ -1,6 +1,6 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
-import { en16931Envelope } from '../../src/en16931/envelope.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
+import { en16931Envelope } from '../../src/formats/en16931/envelope.js';
 import { readCdar } from './cdar-read.js';
 import { RESPONSE_TYPE } from './identity.js';
 

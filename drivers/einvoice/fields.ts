@@ -1,7 +1,7 @@
-import type { FieldSpec } from '../../src/driver/types.js';
-import { ciiInvoiceFields } from '../../src/en16931/cii-fields.js';
-import { EN16931_TYPE_CODES } from '../../src/en16931/type-codes.js';
-import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
+import type { FieldSpec } from '../../src/spi/driver.js';
+import { ciiInvoiceFields } from '../../src/formats/en16931/cii-fields.js';
+import { EN16931_TYPE_CODES } from '../../src/formats/en16931/type-codes.js';
+import { ublInvoiceFields } from '../../src/formats/en16931/ubl-fields.js';
 
 /**
  * The EINVOICE field table: the EN 16931 rows of both syntaxes, each for its own document types,

@@ -1,5 +1,5 @@
-import type { Profile } from '../../src/en16931/invoice.js';
-import { EN16931_PROFILE, XRECHNUNG_PROFILE } from '../../src/en16931/profiles.js';
+import type { Profile } from '../../src/formats/en16931/invoice.js';
+import { EN16931_PROFILE, XRECHNUNG_PROFILE } from '../../src/formats/en16931/profiles.js';
 import type { ProfileName } from './settings.js';
 
 // The two profiles EINVOICE writes: EN 16931 as it stands, and XRechnung 3.0 for German public buyers.

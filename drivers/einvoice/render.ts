@@ -1,8 +1,8 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { renderCiiInvoice } from '../../src/cii/invoice.js';
-import { errorsOf, issueMessage } from '../../src/driver/issues.js';
-import type { Artifact, RenderContext } from '../../src/driver/types.js';
-import { renderInvoice } from '../../src/ubl/invoice.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { renderCiiInvoice } from '../../src/formats/cii/invoice.js';
+import { errorsOf, issueMessage } from '../../src/spi/issues.js';
+import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { examine } from './validate.js';
 
 /** The EN 16931 document in the syntax its document type names (`ubl-…` or `cii-…`). Pure. */

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
-import { byScenarioSchema, chooseByScenario } from '../../src/driver/by-scenario.js';
-import { EmailSettingsSchema } from '../../src/driver/transports/email-settings.js';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { byScenarioSchema, chooseByScenario } from '../../src/driver-kit/by-scenario.js';
+import { EmailSettingsSchema } from '../../src/driver-kit/networks/email-settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.EINVOICE` in the configuration file: the EN 16931 settings, and which profile each
 // business entity writes per scenario. Plain EN 16931 by default; XRechnung where the buyer

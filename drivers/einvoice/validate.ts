@@ -1,10 +1,10 @@
-import type { MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
-import { checkCommon } from '../../src/driver/common-checks.js';
-import { IssueList } from '../../src/driver/issues.js';
-import { perDocument } from '../../src/driver/per-document.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { semanticInvoice } from '../../src/en16931/invoice.js';
-import type { SemanticInvoice } from '../../src/en16931/model.js';
+import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
+import { checkCommon } from '../../src/driver-kit/common-checks.js';
+import { IssueList } from '../../src/spi/issues.js';
+import { perDocument } from '../../src/driver-kit/per-document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { semanticInvoice } from '../../src/formats/en16931/invoice.js';
+import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
 import { EINVOICE_PROFILES } from './profiles.js';
 import { profileFor, type EinvoiceSettings } from './settings.js';
 

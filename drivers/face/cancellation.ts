@@ -1,6 +1,6 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
 import { nifOf } from './nif.js';
 import type { FaceSettings } from './settings.js';
 

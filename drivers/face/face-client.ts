@@ -1,8 +1,8 @@
-import type { SigningIdentity } from '../../src/driver/signing-identity.js';
-import type { SoapExchange } from '../../src/http/soap-exchange.js';
+import type { SigningIdentity } from '../../src/platform/crypto/signing-identity.js';
+import type { SoapExchange } from '../../src/platform/http/soap-exchange.js';
 import type { FaceInvoiceState } from './face-state.js';
 import { child, children, FACE_NS, faceRequest, param, parseFaceAnswer, text, type FaceOperation } from './face-soap.js';
-import type { XmlTree } from '../../src/xml/local-names.js';
+import type { XmlTree } from '../../src/formats/xml/local-names.js';
 
 // FACe's operations for suppliers, each one signed request and its answer. What went wrong is
 // told apart for the transport: FaceUnavailable when FACe did not answer (network, timeout, 5xx,

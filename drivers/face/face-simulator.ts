@@ -1,7 +1,7 @@
-import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
-import { signatureProblem } from '../../src/xml/verify-signature.js';
-import { child, children, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
-import { escapeText } from '../../src/xml/writer.js';
+import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
+import { child, children, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 import { FACE_NS } from './face-soap.js';
 
 // The sandbox's FACe: the supplier web service's operations with its answers' shapes and result

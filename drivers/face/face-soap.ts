@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
-import type { SigningIdentity } from '../../src/driver/signing-identity.js';
-import { child, children, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
-import { escapeText } from '../../src/xml/writer.js';
+import type { SigningIdentity } from '../../src/platform/crypto/signing-identity.js';
+import { child, children, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 
 // FACe's web service for suppliers (facturasspp2, namespace https://webservice.face.gob.es):
 // SOAP 1.1 requests signed with WS-Security (OASIS X.509 Token Profile 1.0): the certificate as a

@@ -1,7 +1,7 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
-import type { Logger } from '../../src/log.js';
-import type { RetryPolicy } from '../../src/retry-delay.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
+import type { Logger } from '../../src/lib/log.js';
+import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { FaceRefused, type FaceClient } from './face-client.js';
 import { CANCELLATION_TYPE, REGISTRY_NUMBER, type CancellationRequest } from './cancellation.js';
 import { FACE_STATE_DOCUMENT_TYPE, stepsOf } from './face-state.js';

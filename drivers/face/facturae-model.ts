@@ -1,4 +1,4 @@
-import type { Decimal } from '../../src/money.js';
+import type { Decimal } from '../../src/lib/money.js';
 
 // Facturae 3.2.2 as plain data: what facturae-build.ts decided, ready for facturae-xml.ts to write.
 // Amounts are decimals with their sign already applied (a corrective invoice's are negative).

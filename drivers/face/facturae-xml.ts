@@ -1,5 +1,5 @@
-import { amount2, plain, type Decimal } from '../../src/money.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { amount2, plain, type Decimal } from '../../src/lib/money.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { Adjustment, Amount, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty } from './facturae-model.js';
 
 // Writes the Facturae model as `fe:Facturae` 3.2.2 (elements unqualified, in the schema's order),

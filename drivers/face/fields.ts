@@ -1,5 +1,5 @@
-import { fieldTable, type FieldRow } from '../../src/driver/field-table.js';
-import type { FieldSpec } from '../../src/driver/types.js';
+import { fieldTable, type FieldRow } from '../../src/driver-kit/field-table.js';
+import type { FieldSpec } from '../../src/spi/driver.js';
 
 // The FACE field table: each row is an element of the Facturae 3.2.2 invoice (the path
 // data_input_fields reports, `target` of an override mapping) and the SPI field that feeds it.

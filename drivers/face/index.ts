@@ -1,4 +1,4 @@
-import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
+import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { FACE_FIELDS } from './fields.js';
 import { DOCUMENT_TYPE } from './identity.js';
 

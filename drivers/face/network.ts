@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
-import { HttpsSoapExchange, type SoapExchange } from '../../src/http/soap-exchange.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
+import { HttpsSoapExchange, type SoapExchange } from '../../src/platform/http/soap-exchange.js';
 import { FaceClient } from './face-client.js';
 import { FaceSimulator } from './face-simulator.js';
 import { FaceTransport } from './face-transport.js';

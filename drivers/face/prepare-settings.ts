@@ -1,5 +1,5 @@
-import { ConfigError } from '../../src/config/config-error.js';
-import { loadSigningIdentity, type SigningIdentity } from '../../src/driver/signing-identity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import { loadSigningIdentity, type SigningIdentity } from '../../src/platform/crypto/signing-identity.js';
 import { SIGNERS, type PreparedFaceSettings } from './sign.js';
 import type { FaceSettings } from './settings.js';
 

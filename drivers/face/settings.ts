@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { CertificateSchema } from '../../src/driver/certificate-settings.js';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { CertificateSchema } from '../../src/platform/crypto/certificate-settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.FACE` in the configuration file: each business entity's signing certificate (the
 // same one signs the Facturae and FACe's requests), FACe's environment, and defaults for what no

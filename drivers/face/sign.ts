@@ -1,6 +1,6 @@
-import type { Artifact, RenderContext } from '../../src/driver/types.js';
-import { sandboxIdentity, type SigningIdentity } from '../../src/driver/signing-identity.js';
-import { signXades, type SignaturePolicy } from '../../src/xml/xades.js';
+import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import { sandboxIdentity, type SigningIdentity } from '../../src/platform/crypto/signing-identity.js';
+import { signXades, type SignaturePolicy } from '../../src/formats/xml/xades.js';
 import type { FaceSettings } from './settings.js';
 
 // The Facturae signed as its signature policy v3.1 requires: enveloped XAdES-EPES, RSA-SHA256,

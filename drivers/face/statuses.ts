@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 import { FACE_STATE_DOCUMENT_TYPE, readFaceStep } from './face-state.js';
 
 // FACe's invoice states as SPI statuses (face-state.ts has the steps they are recorded as):

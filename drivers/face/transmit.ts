@@ -1,6 +1,6 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
-import { child, parseLocal, text } from '../../src/xml/local-names.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
+import { child, parseLocal, text } from '../../src/formats/xml/local-names.js';
 import { CANCELLATION_TYPE, type CancellationRequest } from './cancellation.js';
 
 // Addressing a signed Facturae: from the seller (its NIF, EAS 9920 Spanish VAT number) to FACe,

@@ -1,4 +1,4 @@
-import type { Decimal } from '../../src/money.js';
+import type { Decimal } from '../../src/lib/money.js';
 import type { RateGroup } from './rate-groups.js';
 
 // The FA(3) invoice as the writer needs it (besides the generation time, the render clock's):

@@ -1,5 +1,5 @@
-import { amount2, plain, type Decimal } from '../../src/money.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { amount2, plain, type Decimal } from '../../src/lib/money.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line } from './fa3-model.js';
 
 // Writes the FA(3) model as `Faktura` (schema FA(3) 1-0E), elements in the schema's order. Only

@@ -1,4 +1,4 @@
-import { ApiConnection } from '../../src/http/api-connection.js';
+import { ApiConnection } from '../../src/platform/http/api-connection.js';
 
 // One request to the KSeF API and its raw answer. KSeF's own service is one implementation; the
 // sandbox's simulated KSeF (ksef-simulator.ts) is the other, so authentication, sessions and

@@ -1,5 +1,5 @@
 import { constants, createDecipheriv, createHash, generateKeyPairSync, privateDecrypt, randomBytes, type KeyObject } from 'node:crypto';
-import { escapeText } from '../../src/xml/writer.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 import type { MinistryKeys } from './ksef-client.js';
 import type { KsefAnswer, KsefExchange, KsefRequest } from './ksef-exchange.js';
 import { fa3Identity } from './fa3-identity.js';

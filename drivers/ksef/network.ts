@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import { KsefClient, publishedMinistryKeys, type MinistryKeys } from './ksef-client.js';
 import { ministryKey } from './ksef-crypto.js';
 import { HttpsKsefExchange, KSEF_API, type KsefExchange } from './ksef-exchange.js';

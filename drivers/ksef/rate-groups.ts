@@ -1,4 +1,4 @@
-import type { TaxCategory } from '../../src/en16931/model.js';
+import type { TaxCategory } from '../../src/formats/en16931/model.js';
 
 // Where an EN 16931 VAT category and rate land in FA(3): the line's `P_12` code and the invoice's
 // `P_13_x` / `P_14_x` pair. Polish rates only: 23 (22) basic, 8 (7) and 5 reduced, 4 (3) the

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.KSEF` in the configuration file: what no SPI field carries (the invoicing system's
 // name, defaults for corrective invoices) and how each business entity reaches KSeF. An entity

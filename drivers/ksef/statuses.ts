@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 
 // KSeF's invoice processing codes (SessionInvoiceStatusResponse.status.code) as SPI statuses:
 // 200 accepted with a KSeF number and 440 (a duplicate of an invoice KSeF already holds) are

@@ -1,5 +1,5 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
 import { fa3Identity } from './fa3-identity.js';
 
 // Addressing an FA(3) invoice: from the seller (its NIP, EAS 9945 Polish VAT number) to KSeF.

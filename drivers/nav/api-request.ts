@@ -1,4 +1,4 @@
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import { passwordHash, requestSignature } from './nav-crypto.js';
 import type { NavSettings } from './settings.js';
 import { DEFAULT_SOFTWARE } from './settings.js';

@@ -1,4 +1,4 @@
-import { child, children, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
+import { child, children, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
 
 // Reading the Online Számla API's answers (invoiceApi.xsd 3.0) by local names: the result of
 // every answer, a GeneralErrorResponse or GeneralExceptionResponse, the token, the transaction

@@ -1,8 +1,8 @@
-import type { MainDocument, SpiParty } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import { vatIdsOf } from '../../src/en16931/parties.js';
-import type { AllowanceCharge, Line, Party, SemanticInvoice } from '../../src/en16931/model.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
+import type { MainDocument, SpiParty } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import { vatIdsOf } from '../../src/formats/en16931/parties.js';
+import type { AllowanceCharge, Line, Party, SemanticInvoice } from '../../src/formats/en16931/model.js';
+import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { Amounts, CustomerVatData, NavAddress, NavInvoice, NavLine, NavVatRate, Operation, RateSummary } from './model.js';
 import { DEFAULT_STORNO_NUMBER, storNumber } from './operation.js';
 import type { ExemptionCase, NavSettings } from './settings.js';

@@ -1,4 +1,4 @@
-import type { Decimal } from '../../src/money.js';
+import type { Decimal } from '../../src/lib/money.js';
 import type { HuTaxNumber } from './tax-number.js';
 
 // The NAV data report of one invoice (InvoiceData, Online Számla 3.0), made by build.ts and only

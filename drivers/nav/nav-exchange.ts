@@ -1,4 +1,4 @@
-import { ApiConnection } from '../../src/http/api-connection.js';
+import { ApiConnection } from '../../src/platform/http/api-connection.js';
 
 // One request to the Online Számla API (POST of an XML message to /invoiceService/v3/<operation>)
 // and its raw answer. The NAV's own service is one implementation; the sandbox's simulated NAV

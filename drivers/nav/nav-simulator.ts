@@ -1,6 +1,6 @@
 import { createCipheriv, randomUUID } from 'node:crypto';
-import { child, children, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { child, children, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import { API_NAMESPACE, COMMON_NAMESPACE, type TechnicalUser } from './api-request.js';
 import { invoiceHash, passwordHash, requestSignature } from './nav-crypto.js';
 import type { NavAnswer, NavExchange } from './nav-exchange.js';

@@ -1,7 +1,7 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
-import type { Logger } from '../../src/log.js';
-import type { RetryPolicy } from '../../src/retry-delay.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
+import type { Logger } from '../../src/lib/log.js';
+import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { MAX_OPERATIONS, type ReportOperation } from './api-request.js';
 import { describe, type ProcessingResult, type ValidationMessage } from './api-response.js';
 import { invoiceHash } from './nav-crypto.js';

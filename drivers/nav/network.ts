@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import type { TechnicalUser } from './api-request.js';
 import { NavClient } from './nav-client.js';
 import { HttpsNavExchange, NAV_API, type NavExchange } from './nav-exchange.js';

@@ -1,4 +1,4 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
+import type { MainDocument } from '../../src/spi/document.js';
 import type { ChainPosition, Operation } from './model.js';
 
 // Which data report a document is (Online Számla 3.0, 2.5): an invoice is CREATE; a credit note

@@ -1,8 +1,8 @@
-import type { DocumentContext } from '../../src/driver/types.js';
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import type { SpiDocument } from '../../src/spi/document.js';
 import { examine } from './validate.js';
 
-// NAV's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+// NAV's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
 export { activationStatus, navNetwork as network } from './network.js';
 export { chain, render } from './render.js';

@@ -1,6 +1,6 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { errorsOf, issueMessage } from '../../src/driver/issues.js';
-import type { Artifact, ChainSpec, RenderContext } from '../../src/driver/types.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { errorsOf, issueMessage } from '../../src/spi/issues.js';
+import type { Artifact, ChainSpec, RenderContext } from '../../src/spi/driver.js';
 import type { NavInvoice } from './model.js';
 import { headAfter, positionOf, type ChainHead } from './operation.js';
 import { examine } from './validate.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.NAV` in the configuration file: what no SPI field carries (the invoicing software the
 // NAV asks every request to name, the exemption case of exempt lines, the appearance of the

@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 
 // The NAV's invoiceStatus values (QueryTransactionStatusResponse) as SPI statuses: DONE is
 // SUCCESS (with or without warnings), ABORTED is FAILED, the others are still being processed.

@@ -1,6 +1,6 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
-import { child, parseLocal, text } from '../../src/xml/local-names.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
+import { child, parseLocal, text } from '../../src/formats/xml/local-names.js';
 
 // Addressing a data report: from the seller (its Hungarian VAT number, EAS 9910) to the NAV. The
 // envelope is read back from the report that is sent.

@@ -1,9 +1,9 @@
-import type { MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
-import { checkCommon } from '../../src/driver/common-checks.js';
-import { IssueList } from '../../src/driver/issues.js';
-import { perDocument } from '../../src/driver/per-document.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
+import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
+import { checkCommon } from '../../src/driver-kit/common-checks.js';
+import { IssueList } from '../../src/spi/issues.js';
+import { perDocument } from '../../src/driver-kit/per-document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import { buildInvoiceData } from './build.js';
 import type { NavInvoice } from './model.js';
 import { operationOf } from './operation.js';

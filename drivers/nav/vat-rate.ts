@@ -1,6 +1,6 @@
-import type { TaxCategory } from '../../src/en16931/model.js';
-import { hasImpliedReason } from '../../src/en16931/tax-categories.js';
-import type { IssueList } from '../../src/driver/issues.js';
+import type { TaxCategory } from '../../src/formats/en16931/model.js';
+import { hasImpliedReason } from '../../src/formats/en16931/tax-categories.js';
+import type { IssueList } from '../../src/spi/issues.js';
 import { oneLine } from './text.js';
 import type { NavVatRate } from './model.js';
 import { EU_PREFIXES } from './tax-number.js';

@@ -1,5 +1,5 @@
-import { amount2, plain, ZERO, type Decimal } from '../../src/money.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { amount2, plain, ZERO, type Decimal } from '../../src/lib/money.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { Amounts, ChainPosition, NavAddress, NavInvoice, NavLine, NavVatRate } from './model.js';
 import type { HuTaxNumber } from './tax-number.js';
 

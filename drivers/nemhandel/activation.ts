@@ -1,4 +1,4 @@
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
 
 /**
  * What the platform is told of a NEMHANDEL activation: no NemHandel access point is wired yet

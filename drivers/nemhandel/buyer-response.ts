@@ -1,7 +1,7 @@
-import type { Envelope } from '../../src/driver/transport.js';
-import type { BuyerResponse } from '../../src/driver/transports/sandbox-settings.js';
-import { renderApplicationResponse } from '../../src/ubl/application-response.js';
-import type { ResponseParty } from '../../src/ubl/model.js';
+import type { Envelope } from '../../src/spi/transport.js';
+import type { BuyerResponse } from '../../src/spi/buyer-response.js';
+import { renderApplicationResponse } from '../../src/formats/ubl/application-response.js';
+import type { ResponseParty } from '../../src/formats/ubl/model.js';
 import { endpointOfParticipant } from './endpoint-schemes.js';
 import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';

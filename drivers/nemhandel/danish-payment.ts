@@ -1,6 +1,6 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { PaymentMeans } from '../../src/en16931/model.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { PaymentMeans } from '../../src/formats/en16931/model.js';
 
 // Payment means as OIOUBL writes them (its PaymentMeansCode list: 1, 10, 20, 31, 42, 48, 49,
 // 50, 58, 59, 93, 97), from the payment means the semantic invoice already mapped:

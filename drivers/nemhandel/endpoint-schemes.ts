@@ -1,4 +1,4 @@
-import type { Identifier } from '../../src/en16931/model.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
 
 // Party identifiers in OIOUBL and on the network. The SPI and the semantic invoice name schemes
 // by their ISO 6523 ICD / Peppol EAS codes (0088 GLN, 0184 CVR…); OIOUBL names them by its own

@@ -1,7 +1,7 @@
-import type { FieldSpec } from '../../src/driver/types.js';
-import { expandRows, type Row } from '../../src/en16931/field-rows.js';
-import { WRITTEN_TYPE_CODES } from '../../src/en16931/type-codes.js';
-import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
+import type { FieldSpec } from '../../src/spi/driver.js';
+import { expandRows, type Row } from '../../src/formats/en16931/field-rows.js';
+import { WRITTEN_TYPE_CODES } from '../../src/formats/en16931/type-codes.js';
+import { ublInvoiceFields } from '../../src/formats/en16931/ubl-fields.js';
 
 // The NEMHANDEL field table: the EN 16931 UBL rows (OIOUBL is UBL 2.1 with the same places),
 // re-labelled where OIOUBL spells a place its own way, and the business response's rows.

@@ -1,5 +1,5 @@
 import { v5 as uuidv5 } from 'uuid';
-import type { Identifier } from '../../src/en16931/model.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
 
 // OIOUBL 2.1 identifiers (Digitaliseringsstyrelsen, OIOUBL 2.1 schematron 1.17.2).
 

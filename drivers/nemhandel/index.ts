@@ -1,4 +1,4 @@
-import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
+import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { NEMHANDEL_FIELDS } from './fields.js';
 
 /**

@@ -1,11 +1,11 @@
-import type { Line } from '../../src/en16931/model.js';
-import type { Decimal } from '../../src/money.js';
-import type { UblDialect } from '../../src/ubl/dialect.js';
-import { taxTotalOf } from '../../src/ubl/tax-total.js';
-import { el, leaf } from '../../src/xml/writer.js';
+import type { Line } from '../../src/formats/en16931/model.js';
+import type { Decimal } from '../../src/lib/money.js';
+import type { UblDialect } from '../../src/formats/ubl/dialect.js';
+import { taxTotalOf } from '../../src/formats/ubl/tax-total.js';
+import { el, leaf } from '../../src/formats/xml/writer.js';
 import { OIOUBL_AGENCY } from './identifiers.js';
 
-// How OIOUBL 2.1 spells a UBL document (the hooks of src/ubl/dialect.ts): UBLVersionID 2.1,
+// How OIOUBL 2.1 spells a UBL document (the hooks of src/formats/ubl/dialect.ts): UBLVersionID 2.1,
 // CopyIndicator and UUID after the number, its code lists named on the coded elements, VAT as
 // tax scheme 63 "Moms", addresses as StructuredLax, and a tax total on every line.
 

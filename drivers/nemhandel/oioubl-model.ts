@@ -1,16 +1,16 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
-import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/en16931/model.js';
-import { dec, round, type Decimal } from '../../src/money.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
+import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/formats/en16931/model.js';
+import { dec, round, type Decimal } from '../../src/lib/money.js';
 import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
 import { documentUuid, followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
 import { profileFor, type NemhandelSettings } from './settings.js';
 
 // The Danish delta on the semantic invoice: the same EN 16931 invoice (lines, VAT breakdown,
-// totals, parties, computed once by src/en16931), with the values OIOUBL 2.1 spells its own way.
+// totals, parties, computed once by src/formats/en16931), with the values OIOUBL 2.1 spells its own way.
 // The UBL writers then write it through the OIOUBL dialect (oioubl-dialect.ts).
 //
 // - VAT categories by OIOUBL's names: S → StandardRated; Z, E, G, O → ZeroRated; AE, K →

@@ -1,8 +1,8 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { errorsOf, issueMessage } from '../../src/driver/issues.js';
-import type { Artifact, RenderContext } from '../../src/driver/types.js';
-import { renderApplicationResponse } from '../../src/ubl/application-response.js';
-import { renderInvoice } from '../../src/ubl/invoice.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { errorsOf, issueMessage } from '../../src/spi/issues.js';
+import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import { renderApplicationResponse } from '../../src/formats/ubl/application-response.js';
+import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { PROFILE_SCHEME } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';
 import { examine } from './validate.js';

@@ -1,9 +1,9 @@
-import type { ApplicationResponseDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { deriveEndpoint } from '../../src/en16931/electronic-address.js';
-import type { Identifier } from '../../src/en16931/model.js';
-import type { ResponseParty, UblApplicationResponse } from '../../src/ubl/model.js';
+import type { ApplicationResponseDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
+import type { ResponseParty, UblApplicationResponse } from '../../src/formats/ubl/model.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
 import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { RESPONSE_CODES, referencedTypeOf, responseStatusOf } from './response-codes.js';

@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { byScenarioSchema, chooseByScenario } from '../../src/driver/by-scenario.js';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { byScenarioSchema, chooseByScenario } from '../../src/driver-kit/by-scenario.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 import { BILLING_PROFILES, DEFAULT_PROFILE, type BillingProfile } from './identifiers.js';
 
 // `drivers.NEMHANDEL` in the configuration file: the EN 16931 settings (exemption reasons, the

@@ -1,5 +1,5 @@
-import type { InboundReading } from '../../src/driver/types.js';
-import { readApplicationResponse } from '../../src/ubl/read.js';
+import type { InboundReading } from '../../src/spi/driver.js';
+import { readApplicationResponse } from '../../src/formats/ubl/read.js';
 import { mapStatus } from './response-codes.js';
 
 export { mapStatus };

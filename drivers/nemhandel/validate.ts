@@ -1,8 +1,8 @@
-import type { ApplicationResponseDocument, MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
-import { checkCommon } from '../../src/driver/common-checks.js';
-import { IssueList } from '../../src/driver/issues.js';
-import { perDocument } from '../../src/driver/per-document.js';
-import type { DocumentContext } from '../../src/driver/types.js';
+import type { ApplicationResponseDocument, MainDocument, SpiDocument } from '../../src/spi/document.js';
+import { checkCommon } from '../../src/driver-kit/common-checks.js';
+import { IssueList } from '../../src/spi/issues.js';
+import { perDocument } from '../../src/driver-kit/per-document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
 import { oioublInvoice, type OioublInvoice } from './oioubl-model.js';
 import { responseModel, type OioublResponse } from './response-model.js';
 

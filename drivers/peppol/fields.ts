@@ -1,10 +1,10 @@
-import type { FieldSpec } from '../../src/driver/types.js';
-import { expandRows, type Row } from '../../src/en16931/field-rows.js';
-import { ublInvoiceFields } from '../../src/en16931/ubl-fields.js';
+import type { FieldSpec } from '../../src/spi/driver.js';
+import { expandRows, type Row } from '../../src/formats/en16931/field-rows.js';
+import { ublInvoiceFields } from '../../src/formats/en16931/ubl-fields.js';
 import { PEPPOL_TYPE_CODES } from './type-codes.js';
 
 // The PEPPOL field table: the EN 16931 UBL rows of invoices and credit notes
-// (src/en16931/ubl-fields.ts) with Peppol's type codes, and the Invoice Response's own.
+// (src/formats/en16931/ubl-fields.ts) with Peppol's type codes, and the Invoice Response's own.
 
 const STATUSES: readonly string[] = ['ACCEPTED', 'REJECTED', 'MESSAGE_ACKNOWLEDGEMENT', 'IN_PROCESS', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID'];
 

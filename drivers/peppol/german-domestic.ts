@@ -1,6 +1,6 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { BusinessEntity } from '../../src/config/config-file-schema.js';
-import type { IssueList } from '../../src/driver/issues.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { BusinessEntity } from '../../src/spi/business-entity.js';
+import type { IssueList } from '../../src/spi/issues.js';
 
 // Peppol BIS 3 carries German national rules (DE-R-*) for invoices between two German
 // parties. Those whose data no SPI field carries are reported here, before rendering, with

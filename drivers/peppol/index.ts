@@ -1,4 +1,4 @@
-import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
+import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { PEPPOL_FIELDS } from './fields.js';
 
 /**
@@ -15,6 +15,6 @@ export const peppolDriver = driverOnFirstUse(
     documentTypeFor: { INVOICE: 'ubl-invoice', CREDIT_NOTE: 'ubl-creditnote', APPLICATION_RESPONSE: 'ubl-applicationresponse' },
     fields: PEPPOL_FIELDS,
   },
-  [],
+  ['buyerResponse'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),
 );

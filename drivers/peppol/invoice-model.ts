@@ -1,9 +1,9 @@
-import type { MainDocument } from '../../src/adapter/schemas/document.js';
-import type { BusinessEntity } from '../../src/config/config-file-schema.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { semanticInvoice, type Profile } from '../../src/en16931/invoice.js';
-import type { SemanticInvoice } from '../../src/en16931/model.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import type { BusinessEntity } from '../../src/spi/business-entity.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
+import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
 import { checkGermanDomestic } from './german-domestic.js';
 import { PEPPOL_BILLING } from './identifiers.js';
 import { PEPPOL_TYPE_CODES } from './type-codes.js';

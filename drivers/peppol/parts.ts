@@ -1,9 +1,10 @@
-import type { DocumentContext } from '../../src/driver/types.js';
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import type { SpiDocument } from '../../src/spi/document.js';
 import { examine } from './validate.js';
 
-// PEPPOL's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+// PEPPOL's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
+export { buyerResponse } from './buyer-response.js';
 export { render } from './render.js';
 export { PeppolSettingsSchema as settingsSchema } from './settings.js';
 export { mapStatus, readInbound } from './statuses.js';

@@ -1,11 +1,11 @@
-import type { ApplicationResponseDocument } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import type { Identifier } from '../../src/en16931/model.js';
-import type { UblApplicationResponse } from '../../src/ubl/model.js';
-import { companyIdScheme, deriveEndpoint } from '../../src/en16931/electronic-address.js';
+import type { ApplicationResponseDocument } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import type { Identifier } from '../../src/formats/en16931/model.js';
+import type { UblApplicationResponse } from '../../src/formats/ubl/model.js';
+import { companyIdScheme, deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
 import { PEPPOL_INVOICE_RESPONSE } from './identifiers.js';
-import { checkScheme } from '../../src/en16931/parties.js';
+import { checkScheme } from '../../src/formats/en16931/parties.js';
 import { NEEDS_REASON, RESPONSE_CODES, responseStatusOf, STATUS_ACTIONS, STATUS_REASONS } from './response-codes.js';
 
 type Party = ApplicationResponseDocument['sender_party'];

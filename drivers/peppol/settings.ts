@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.PEPPOL` in the configuration file: the EN 16931 settings (exemption reasons, the
 // default unit code); Peppol adds none of its own yet.

@@ -1,5 +1,5 @@
-import type { InboundReading } from '../../src/driver/types.js';
-import { readApplicationResponse } from '../../src/ubl/read.js';
+import type { InboundReading } from '../../src/spi/driver.js';
+import { readApplicationResponse } from '../../src/formats/ubl/read.js';
 import { RESPONSE_CODES } from './response-codes.js';
 
 // Inbound Peppol Invoice Responses (T111) and what their UNCL4343 codes mean for the SPI.

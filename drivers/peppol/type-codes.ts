@@ -1,4 +1,4 @@
-import type { TypeCodes } from '../../src/en16931/type-codes.js';
+import type { TypeCodes } from '../../src/formats/en16931/type-codes.js';
 
 // Data the driver's description (its field table) and its working parts (the profile) share.
 

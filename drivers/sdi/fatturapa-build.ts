@@ -1,8 +1,8 @@
-import type { MainDocument, SpiParty } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/en16931/model.js';
-import { vatIdsOf } from '../../src/en16931/parties.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/money.js';
+import type { MainDocument, SpiParty } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/formats/en16931/model.js';
+import { vatIdsOf } from '../../src/formats/en16931/parties.js';
+import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './fatturapa-model.js';
 import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from './italian-ids.js';
 import { basicLatin, latin1, pieces } from './latin.js';

@@ -1,4 +1,4 @@
-import type { Decimal } from '../../src/money.js';
+import type { Decimal } from '../../src/lib/money.js';
 import type { Natura } from './natura.js';
 
 // The FatturaPA invoice as the writer needs it: every choice made (format, routing, Natura,

@@ -1,5 +1,5 @@
-import { round, type Decimal } from '../../src/money.js';
-import { el, leaf, serialize, type XmlNode } from '../../src/xml/writer.js';
+import { round, type Decimal } from '../../src/lib/money.js';
+import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Riepilogo, Sede } from './fatturapa-model.js';
 
 // FatturaPA 1.2.2 as the schema orders it (Schema_del_file_xml_FatturaPA_v1.2.2.xsd): the root

@@ -1,4 +1,4 @@
-import type { TaxCategory } from '../../src/en16931/model.js';
+import type { TaxCategory } from '../../src/formats/en16931/model.js';
 
 // Which `Natura` a VAT category without Italian VAT is (Specifiche tecniche FatturaPA 1.2.2,
 // NaturaType): from the document's VATEX code when it names one, else from the EN 16931

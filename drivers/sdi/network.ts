@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import { ConfigError } from '../../src/config/config-error.js';
-import { loadClientTls } from '../../src/driver/client-tls.js';
-import type { DriverNetwork, EntityLookup, InboundAnswer, InboundRequest, NetworkDeps } from '../../src/driver/types.js';
-import { HttpsSoapExchange } from '../../src/http/soap-exchange.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import { loadClientTls } from '../../src/platform/crypto/client-tls.js';
+import type { DriverNetwork, EntityLookup, InboundAnswer, InboundRequest, NetworkDeps } from '../../src/spi/driver.js';
+import { HttpsSoapExchange } from '../../src/platform/http/soap-exchange.js';
 import { NOTIFICATION_TYPE, readNotification } from './notifications.js';
 import { readNotificationCall, soapFault } from './sdicoop.js';
 import { SdiSimulator } from './sdi-simulator.js';

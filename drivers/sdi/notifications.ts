@@ -1,6 +1,6 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
-import { escapeText } from '../../src/xml/writer.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import { child, children, parseLocal, text } from '../../src/formats/xml/local-names.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 
 // The SDI's notifications to a transmitter (MessaggiTypes_v1.1.xsd, namespace
 // http://www.fatturapa.gov.it/sdi/messaggi/v1.0): read when they arrive, written by the

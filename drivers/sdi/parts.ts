@@ -1,11 +1,11 @@
-import type { MainDocument, SpiDocument } from '../../src/adapter/schemas/document.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { vatIdsOf } from '../../src/en16931/parties.js';
+import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import { partitaIvaOf } from './italian-ids.js';
 import { entitySettings, type SdiSettings } from './settings.js';
 import { examine } from './validate.js';
 
-// SDI's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+// SDI's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
 export { activationStatus, sdiNetwork as network } from './network.js';
 export { render } from './render.js';

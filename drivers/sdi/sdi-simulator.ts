@@ -1,7 +1,7 @@
-import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
-import type { NetworkInbox } from '../../src/driver/types.js';
-import type { InboxItem } from '../../src/store/network-inbox.js';
-import { child, parseLocal, text } from '../../src/xml/local-names.js';
+import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';
+import type { NetworkInbox } from '../../src/spi/driver.js';
+import type { InboxItem } from '../../src/spi/driver.js';
+import { child, parseLocal, text } from '../../src/formats/xml/local-names.js';
 import { notificationXml, NOTIFICATION_TYPE, type NotificationFields, type NotificationKind } from './notifications.js';
 import { riceviFileAnswer, soapFault } from './sdicoop.js';
 import { messageIdOf, NETWORK } from './sdi-transport.js';

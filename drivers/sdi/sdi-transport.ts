@@ -1,8 +1,8 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import type { SoapExchange } from '../../src/http/soap-exchange.js';
-import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
-import type { NetworkInbox } from '../../src/driver/types.js';
-import type { RetryPolicy } from '../../src/retry-delay.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import type { SoapExchange } from '../../src/platform/http/soap-exchange.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
+import type { NetworkInbox } from '../../src/spi/driver.js';
+import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { NOTIFICATION_TYPE, readNotification, scartoErrors, type Notification } from './notifications.js';
 import { parseRiceviFileAnswer, RICEVI_FILE_ACTION, riceviFileRequest } from './sdicoop.js';
 import { fileNameOf } from './transmission-file.js';

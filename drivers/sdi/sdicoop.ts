@@ -1,5 +1,5 @@
-import { child, parseLocal, text, type XmlTree } from '../../src/xml/local-names.js';
-import { escapeText } from '../../src/xml/writer.js';
+import { child, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 import { KINDS, ROOT, type NotificationKind } from './notifications.js';
 
 // SdICoop's wire formats (WSDL SdIRiceviFile_v1.0 and TrasmissioneFatture_v1.1, types

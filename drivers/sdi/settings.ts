@@ -1,6 +1,6 @@
 import Type, { type Static } from 'typebox';
-import { CertificateSchema } from '../../src/driver/certificate-settings.js';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { CertificateSchema } from '../../src/platform/crypto/certificate-settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 import { NATURE } from './natura.js';
 
 // `drivers.SDI` in the configuration file: what no SPI field carries (the seller's tax regime,

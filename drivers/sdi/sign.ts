@@ -1,7 +1,7 @@
-import { ConfigError } from '../../src/config/config-error.js';
-import { loadSigningIdentity, sandboxIdentity, type SigningIdentity } from '../../src/driver/signing-identity.js';
-import type { Artifact, RenderContext } from '../../src/driver/types.js';
-import { signXades } from '../../src/xml/xades.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import { loadSigningIdentity, sandboxIdentity, type SigningIdentity } from '../../src/platform/crypto/signing-identity.js';
+import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import { signXades } from '../../src/formats/xml/xades.js';
 import { entitySettings, type SdiSettings } from './settings.js';
 
 // FatturaPA's signature where the SDI requires one: every invoice to a public body (FPA12) is

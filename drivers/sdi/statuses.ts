@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 import { NOTIFICATION_TYPE, readNotification, type NotificationKind } from './notifications.js';
 
 // The SDI's notifications as SPI statuses (README, "Notifications"): RC delivered and AT

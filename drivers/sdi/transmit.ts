@@ -1,5 +1,5 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
 
 // Addressing a FatturaPA file, read back from the file that is sent: from the seller (EAS 0211,
 // partita IVA) to its recipient code (EAS 0201, a public body's codice univoco ufficio, for an

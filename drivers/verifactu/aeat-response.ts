@@ -1,5 +1,5 @@
-import type { SpiErrorItem } from '../../src/http/errors.js';
-import { child, children, parseLocal, text } from '../../src/xml/local-names.js';
+import type { SpiErrorItem } from '../../src/spi/error-item.js';
+import { child, children, parseLocal, text } from '../../src/formats/xml/local-names.js';
 
 // The AEAT's answer to RegFactuSistemaFacturacion (RespuestaSuministro.xsd), read by local
 // element names (the AEAT's prefixes vary between its environments and its examples), and a

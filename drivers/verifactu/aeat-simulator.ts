@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { escapeText } from '../../src/xml/writer.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 import { DUPLICATE } from './aeat-response.js';
 import { madridTimestamp } from './record.js';
 import { identityKey, recordIdentity, type RecordIdentity } from './record-identity.js';
 import { SOAPENV } from './soap-request.js';
-import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
+import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';
 
 // The sandbox's AEAT: what answers an entity's records when it has no certificate. It takes a
 // RegFactuSistemaFacturacion request as the AEAT's service would and answers in the AEAT's

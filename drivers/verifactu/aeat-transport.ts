@@ -1,10 +1,10 @@
-import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/driver/transport.js';
-import type { Logger } from '../../src/log.js';
-import { backoffDelay, type RetryPolicy } from '../../src/retry-delay.js';
+import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
+import type { Logger } from '../../src/lib/log.js';
+import { backoffDelay, type RetryPolicy } from '../../src/lib/retry-delay.js';
 import { DEFAULT_WAIT_SECONDS, outcomeOf, parseAeatAnswer, type AeatAnswer, type ResponseLine } from './aeat-response.js';
 import { recordIdentity, type RecordIdentity } from './record-identity.js';
 import { MAX_RECORDS_PER_REQUEST, soapRequest } from './soap-request.js';
-import type { SoapAnswer, SoapExchange } from '../../src/http/soap-exchange.js';
+import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';
 
 // The AEAT's way of taking records, as a transport. `send` only queues a record under its
 // issuer's NIF; a request goes out when the TiempoEsperaEnvio of the issuer's last answer has

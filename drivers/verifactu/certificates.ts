@@ -1,8 +1,8 @@
-import type { ClientTls } from '../../src/http/soap-exchange.js';
-import type { CertificateSettings } from '../../src/driver/certificate-settings.js';
-import { loadClientTls } from '../../src/driver/client-tls.js';
+import type { ClientTls } from '../../src/platform/http/soap-exchange.js';
+import type { CertificateSettings } from '../../src/platform/crypto/certificate-settings.js';
+import { loadClientTls } from '../../src/platform/crypto/client-tls.js';
 
-// A business entity's AEAT certificate, read and tried once at start (src/driver/client-tls.ts),
+// A business entity's AEAT certificate, read and tried once at start (src/platform/crypto/client-tls.ts),
 // and whether it is a seal certificate (served by the AEAT's seal hosts).
 
 export interface LoadedCertificate {

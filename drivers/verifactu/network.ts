@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { ActivationStatus, BusinessEntity } from '../../src/config/config-file-schema.js';
-import { ConfigError } from '../../src/config/config-error.js';
-import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/driver/types.js';
+import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import { aeatEndpoint } from './aeat-endpoints.js';
 import { AeatSimulator } from './aeat-simulator.js';
 import { AeatTransport } from './aeat-transport.js';
 import { loadCertificate } from './certificates.js';
-import { HttpsSoapExchange, type SoapExchange } from '../../src/http/soap-exchange.js';
+import { HttpsSoapExchange, type SoapExchange } from '../../src/platform/http/soap-exchange.js';
 import type { VerifactuSettings } from './settings.js';
 
 // Which AEAT an entity's records go to: the AEAT's own service (test or production) over mutual

@@ -1,13 +1,13 @@
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { IssueList } from '../../src/driver/issues.js';
-import type { Artifact, ChainSpec, DocumentContext, RenderContext } from '../../src/driver/types.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { IssueList } from '../../src/spi/issues.js';
+import type { Artifact, ChainSpec, DocumentContext, RenderContext } from '../../src/spi/driver.js';
 import { DOCUMENT_TYPE } from './identity.js';
 import { recordOf, type ChainLink, type VerifactuRecord } from './record.js';
 import { qrPng, verificationUrl, type Environment } from './qr.js';
 import { linkRecord } from './render.js';
 import type { VerifactuSettings } from './settings.js';
 
-// VERIFACTU's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+// VERIFACTU's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
 export { activationStatus, verifactuNetwork as network } from './network.js';
 export { VerifactuSettingsSchema as settingsSchema } from './settings.js';

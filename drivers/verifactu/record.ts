@@ -1,8 +1,8 @@
-import type { MainDocument, SpiDocument, SpiTaxSubTotal } from '../../src/adapter/schemas/document.js';
-import type { IssueList } from '../../src/driver/issues.js';
-import type { DocumentContext } from '../../src/driver/types.js';
-import { categoryOfLabel } from '../../src/en16931/tax-categories.js';
-import { amount2, dec, sum, type Decimal } from '../../src/money.js';
+import type { MainDocument, SpiDocument, SpiTaxSubTotal } from '../../src/spi/document.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import { categoryOfLabel } from '../../src/formats/en16931/tax-categories.js';
+import { amount2, dec, sum, type Decimal } from '../../src/lib/money.js';
 import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
 
 // SPI document → VERIFACTU invoicing record (registro de facturación), as plain data: the

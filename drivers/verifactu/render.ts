@@ -1,4 +1,4 @@
-import { el, leaf, serialize, type Child, type XmlNode } from '../../src/xml/writer.js';
+import { el, leaf, serialize, type Child, type XmlNode } from '../../src/formats/xml/writer.js';
 import { huella } from './huella.js';
 import type { AltaRecord, AnulacionRecord, ChainLink, Detalle, InvoiceId, Recipient, VerifactuRecord } from './record.js';
 import type { SistemaInformatico } from './settings.js';

@@ -1,5 +1,5 @@
 import Type, { type Static } from 'typebox';
-import { CertificateSchema } from '../../src/driver/certificate-settings.js';
+import { CertificateSchema } from '../../src/platform/crypto/certificate-settings.js';
 
 // `drivers.VERIFACTU` in the configuration file: what no SPI field carries.
 

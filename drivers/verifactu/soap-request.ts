@@ -1,4 +1,4 @@
-import { escapeText } from '../../src/xml/writer.js';
+import { escapeText } from '../../src/formats/xml/writer.js';
 import { SUM1 } from './render.js';
 
 // The AEAT's RegFactuSistemaFacturacion request (SuministroLR.xsd) in its SOAP 1.1 envelope:

@@ -1,4 +1,4 @@
-import type { InboundReading } from '../../src/driver/types.js';
+import type { InboundReading } from '../../src/spi/driver.js';
 
 // The AEAT's answers as SPI statuses. EstadoRegistro (per record) and EstadoEnvio (per request):
 // Correcto → SUCCESS; AceptadoConErrores (the record is registered, with warnings) → SUCCESS;

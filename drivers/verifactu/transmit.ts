@@ -1,5 +1,5 @@
-import { TransportError, type Envelope } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
+import { TransportError, type Envelope } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
 import { recordIdentity } from './record-identity.js';
 
 // Addressing a record: from the issuer (its NIF under the Spanish VAT scheme 9920) to the

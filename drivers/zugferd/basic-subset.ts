@@ -1,5 +1,5 @@
-import type { IssueList } from '../../src/driver/issues.js';
-import type { Party, SemanticInvoice } from '../../src/en16931/model.js';
+import type { IssueList } from '../../src/spi/issues.js';
+import type { Party, SemanticInvoice } from '../../src/formats/en16931/model.js';
 
 // Factur-X BASIC is EN 16931 without some of its optional terms. What the document gives for
 // them is printed on the PDF but has no place in the XML: each is named in one warning

@@ -1,6 +1,6 @@
-import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver/driver-on-first-use.js';
-import { ciiInvoiceFields } from '../../src/en16931/cii-fields.js';
-import { EN16931_TYPE_CODES } from '../../src/en16931/type-codes.js';
+import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
+import { ciiInvoiceFields } from '../../src/formats/en16931/cii-fields.js';
+import { EN16931_TYPE_CODES } from '../../src/formats/en16931/type-codes.js';
 
 /**
  * Factur-X 1.0 / ZUGFeRD 2.x: the hybrid invoice of Germany and France, a PDF/A-3 a person reads

@@ -1,9 +1,9 @@
-import type { DocumentContext } from '../../src/driver/types.js';
-import type { SpiDocument } from '../../src/adapter/schemas/document.js';
-import { emailNetwork } from '../../src/driver/transports/email-network.js';
+import type { DocumentContext } from '../../src/spi/driver.js';
+import type { SpiDocument } from '../../src/spi/document.js';
+import { emailNetwork } from '../../src/driver-kit/networks/email-network.js';
 import { examine } from './validate.js';
 
-// ZUGFERD's working parts, loaded on first use (src/driver/driver-on-first-use.ts); index.ts describes the driver.
+// ZUGFERD's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
 export { prepareSettings } from './prepare-settings.js';
 export { render } from './render.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PNG } from 'pngjs';
-import { ConfigError } from '../../src/config/config-error.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
 import { NOT_INVOICES, type ZugferdSettings } from './settings.js';
 
 // At start: MINIMUM and BASIC WL are refused (Factur-X says itself that they are not invoices

@@ -1,6 +1,6 @@
-import type { Profile } from '../../src/en16931/invoice.js';
-import { EN16931_PROFILE, XRECHNUNG_PROFILE } from '../../src/en16931/profiles.js';
-import type { FacturxLevel } from '../../src/facturx/facturx-pdf.js';
+import type { Profile } from '../../src/formats/en16931/invoice.js';
+import { EN16931_PROFILE, XRECHNUNG_PROFILE } from '../../src/formats/en16931/profiles.js';
+import type { FacturxLevel } from '../../src/formats/facturx/facturx-pdf.js';
 import type { ProfileName } from './settings.js';
 
 // The four Factur-X 1.0 / ZUGFeRD 2.x profiles that are invoices: the guideline ID (BT-24) the

@@ -1,7 +1,7 @@
 import Type, { type Static } from 'typebox';
-import { TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
-import { EmailSettingsSchema } from '../../src/driver/transports/email-settings.js';
-import { EN16931_SETTINGS } from '../../src/en16931/settings.js';
+import { TRANSACTION_TYPES } from '../../src/spi/enums.js';
+import { EmailSettingsSchema } from '../../src/driver-kit/networks/email-settings.js';
+import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.ZUGFERD` in the configuration file: the EN 16931 settings, the Factur-X / ZUGFeRD
 // profile each business entity writes per scenario (EN 16931 by default), its logo, and its

@@ -1,10 +1,10 @@
-import { TransportError } from '../../src/driver/transport.js';
-import type { Artifact, TransmitContext, Transmitted } from '../../src/driver/types.js';
-import { en16931Envelope } from '../../src/en16931/envelope.js';
+import { TransportError } from '../../src/spi/transport.js';
+import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
+import { en16931Envelope } from '../../src/formats/en16931/envelope.js';
 
 /**
  * The hybrid PDF is what travels (by e-mail, or on the sandbox); it is addressed by its XML
- * (seller, buyer, number: src/en16931/envelope.ts), stored beside it, rather than by opening the PDF.
+ * (seller, buyer, number: src/formats/en16931/envelope.ts), stored beside it, rather than by opening the PDF.
  */
 export async function transmit(pdf: Artifact, ctx: TransmitContext): Promise<Transmitted> {
   const xml = ctx.artifacts.find((a) => a.mimeType === 'application/xml');

@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { SETTINGS, type SettingSpec } from '../config/setting-table.js';
+import { SETTINGS, type SettingSpec } from '../platform/config/setting-table.js';
 
 export type Options = NonNullable<ParseArgsConfig['options']>;
 export type Values = Record<string, string | boolean | undefined>;

@@ -1,5 +1,5 @@
-import { ConfigError } from '../config/config-error.js';
-import { version } from '../paths.js';
+import { ConfigError } from '../platform/config/config-error.js';
+import { version } from '../lib/paths.js';
 import { commandHelp, parseCommandArgs, UsageError, type Command } from './command.js';
 import { configCommand } from './commands/config.js';
 import { entitiesCommand, merchantsCommand } from './commands/directory-commands.js';

@@ -1,16 +1,16 @@
-import { Dispatcher } from '../adapter/lifecycle/dispatcher.js';
-import { StatusRecorder } from '../adapter/lifecycle/status-recorder.js';
-import { CallbackPoster } from '../callbacks/callback-poster.js';
-import { CallbackWorker } from '../callbacks/callback-worker.js';
-import type { ConfigFile } from '../config/config-file-schema.js';
-import type { Settings } from '../config/settings.js';
-import type { DriverRegistry } from '../driver/registry.js';
-import { SandboxNetwork } from '../driver/transports/sandbox.js';
-import { TransportSet } from '../driver/transports/transport-set.js';
-import type { Logger } from '../log.js';
-import type { Store } from '../store/store.js';
-import type { EntityLookup, NetworkInbox } from '../driver/types.js';
-import type { CallbackSites } from '../oauth/callback-sites.js';
+import { Dispatcher } from '../apps/adapter/lifecycle/dispatcher.js';
+import { StatusRecorder } from '../apps/adapter/lifecycle/status-recorder.js';
+import { CallbackPoster } from '../apps/adapter/callbacks/callback-poster.js';
+import { CallbackWorker } from '../apps/adapter/callbacks/callback-worker.js';
+import type { ConfigFile } from '../platform/config/config-file-schema.js';
+import type { Settings } from '../platform/config/settings.js';
+import type { DriverRegistry } from '../driver-kit/registry.js';
+import { SandboxNetwork, type BuyerResponder } from '../driver-kit/networks/sandbox.js';
+import { TransportSet } from '../driver-kit/networks/transport-set.js';
+import type { Logger } from '../lib/log.js';
+import type { Store } from '../platform/store/store.js';
+import type { EntityLookup, NetworkInbox } from '../spi/driver.js';
+import type { CallbackSites } from '../platform/oauth/callback-sites.js';
 
 /** The background half of the adapter: dispatcher, transport and callback worker, wired. */
 export interface Lifecycle {
@@ -45,7 +45,7 @@ export function startLifecycle({ settings, config, store, drivers, entities, dir
     helpBaseUrl: settings.errorHelpUrl,
     callbackHorizonMs: settings.callbackRetryHorizon * 1000,
   });
-  const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox, (model) => drivers.byId(model)?.buyerResponse) : undefined;
+  const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox, (model) => buyerOf(drivers, model)) : undefined;
   // A pushed item is persisted, its document made due, then the dispatcher told (it exists by the time a network pushes).
   let dispatcher: Dispatcher | undefined;
   const inbox: NetworkInbox = {
@@ -84,4 +84,13 @@ export function startLifecycle({ settings, config, store, drivers, entities, dir
       poster.close();
     },
   };
+}
+
+/**
+ * Who answers as the sandbox's buyer for a model's documents: its driver's own format (NEMHANDEL:
+ * an OIOUBL ApplicationResponse), else Peppol's Invoice Response, the response of the open network
+ * the sandbox behaves like.
+ */
+function buyerOf(drivers: DriverRegistry, model: string): BuyerResponder | undefined {
+  return drivers.byId(model)?.buyerResponse ?? drivers.byId('PEPPOL')?.buyerResponse;
 }

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
-import { ConfigError } from '../config/config-error.js';
-import type { Settings } from '../config/settings.js';
-import { openStore, type StoreOptions } from '../store/open-store.js';
-import { redactedUrl } from '../store/postgres/pg-db.js';
-import { ADAPTER_DB_FILE } from '../store/sqlite-store.js';
-import type { Store } from '../store/store.js';
+import { ConfigError } from '../platform/config/config-error.js';
+import type { Settings } from '../platform/config/settings.js';
+import { openStore, type StoreOptions } from '../platform/store/open-store.js';
+import { redactedUrl } from '../platform/store/postgres/pg-db.js';
+import { ADAPTER_DB_FILE } from '../platform/store/sqlite-store.js';
+import type { Store } from '../platform/store/store.js';
 
 /**
  * Opens the adapter's store for a command: DATABASE_URL's PostgreSQL, else the SQLite file

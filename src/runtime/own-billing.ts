@@ -1,7 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SETTINGS } from '../config/setting-table.js';
-import type { Settings } from '../config/settings.js';
+import { SETTINGS } from '../platform/config/setting-table.js';
+import type { Settings } from '../platform/config/settings.js';
 
 // `start` runs its own billing module and points the adapter's OAuth endpoints and the merchants'
 // callback sites at it: settings another command on the same data directory (`merchants

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { ActivationsResponseSchema, BusinessEntitiesResponseSchema, ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
-import { demoConfig } from '../../src/config/demo-config.js';
+import { ActivationsResponseSchema, BusinessEntitiesResponseSchema, ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
+import { demoConfig } from '../../src/platform/config/demo-config.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
 

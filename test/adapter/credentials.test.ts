@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BasicErrorSchema, CredentialValidationSchema, HealthReportSchema } from '../../src/adapter/schemas/responses.js';
+import { BasicErrorSchema, CredentialValidationSchema, HealthReportSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
 import { breakStore } from '../helpers/store-sql.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { metadataDriver } from '../helpers/metadata-driver.js';
-import { DataInputFieldsResponseSchema, ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
-import type { Driver } from '../../src/driver/types.js';
+import { DataInputFieldsResponseSchema, ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
+import type { Driver } from '../../src/spi/driver.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DownloadResponseSchema, ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { DownloadResponseSchema, ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG } from '../helpers/fixtures.js';
 import { invoiceTo } from '../helpers/lifecycle.js';

@@ -1,13 +1,13 @@
 import { expect } from 'chai';
-import { HealthReportSchema } from '../../src/adapter/schemas/responses.js';
-import { version } from '../../src/paths.js';
+import { HealthReportSchema } from '../../src/apps/adapter/schemas/responses.js';
+import { version } from '../../src/lib/paths.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
 import { breakStore } from '../helpers/store-sql.js';
-import { healthReport } from '../../src/adapter/services/health.js';
-import { createRegistry } from '../../src/driver/registry.js';
+import { healthReport } from '../../src/apps/adapter/services/health.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
 import { metadataDriver } from '../helpers/metadata-driver.js';
-import { createLogger } from '../../src/log.js';
+import { createLogger } from '../../src/lib/log.js';
 
 describe('GET /health', () => {
   let adapter: TestAdapter;

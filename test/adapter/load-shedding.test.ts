@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
-import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/adapter/schemas/enums.js';
-import { ActivationsQuery, DownloadQuery } from '../../src/adapter/schemas/queries.js';
-import { DOCUMENT_STATUSES, DocumentStatusSchema, DownloadedDocumentSchema, DownloadResponseSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/adapter/schemas/responses.js';
-import { callbackForm } from '../../src/callbacks/callback-form.js';
+import { ACTIVATION_STATUS_CODES, MODELS, TRANSACTION_TYPES } from '../../src/spi/enums.js';
+import { ActivationsQuery, DownloadQuery } from '../../src/apps/adapter/schemas/queries.js';
+import { DOCUMENT_STATUSES, DocumentStatusSchema, DownloadedDocumentSchema, DownloadResponseSchema, ErrorResponseSchema, HealthComponentSchema, HealthStatusSchema } from '../../src/apps/adapter/schemas/responses.js';
+import { callbackForm } from '../../src/apps/adapter/callbacks/callback-form.js';
 import qs from 'qs';
 import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 

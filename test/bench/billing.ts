@@ -2,12 +2,12 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { billingSite } from '../../src/billing/site.js';
-import type { BillingContext } from '../../src/billing/services/context.js';
-import { createCustomer } from '../../src/billing/services/customers.js';
-import { chargeInvoice } from '../../src/billing/services/invoices.js';
-import { resolveSettings } from '../../src/config/settings.js';
-import { createLogger } from '../../src/log.js';
+import { billingSite } from '../../src/apps/billing/site.js';
+import type { BillingContext } from '../../src/apps/billing/services/context.js';
+import { createCustomer } from '../../src/apps/billing/services/customers.js';
+import { chargeInvoice } from '../../src/apps/billing/services/invoices.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startBilling } from '../../src/runtime/billing-runtime.js';
 import type { HttpFigure } from './http.js';
 

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { StatusRecorder } from '../../src/adapter/lifecycle/status-recorder.js';
-import { CallbackPoster } from '../../src/callbacks/callback-poster.js';
-import { CallbackWorker } from '../../src/callbacks/callback-worker.js';
-import { createLogger } from '../../src/log.js';
-import { openStore } from '../../src/store/open-store.js';
-import type { Store } from '../../src/store/store.js';
+import { StatusRecorder } from '../../src/apps/adapter/lifecycle/status-recorder.js';
+import { CallbackPoster } from '../../src/apps/adapter/callbacks/callback-poster.js';
+import { CallbackWorker } from '../../src/apps/adapter/callbacks/callback-worker.js';
+import { createLogger } from '../../src/lib/log.js';
+import { openStore } from '../../src/platform/store/open-store.js';
+import type { Store } from '../../src/platform/store/store.js';
 import { staticSite } from '../helpers/static-site.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/lib/paths.js';
 
 // The command line's start-up (issue 39): `--help` and `drivers` as whole processes, and `start`
 // from its spawn until GET /health answers 200, beside `node -e 0`, the floor no command beats.

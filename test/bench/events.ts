@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
-import { EVENT_API_VERSION } from '../../src/billing/events/event-log.js';
-import { resolveSettings } from '../../src/config/settings.js';
-import { createLogger } from '../../src/log.js';
+import { EVENT_API_VERSION } from '../../src/apps/billing/events/event-log.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startBilling } from '../../src/runtime/billing-runtime.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

@@ -1,10 +1,10 @@
 import { drivers } from '../../drivers/index.js';
-import { intake } from '../../src/adapter/services/intake.js';
-import { createRegistry } from '../../src/driver/registry.js';
-import type { RenderContext } from '../../src/driver/types.js';
-import { invoiceEl } from '../../src/ubl/invoice.js';
-import type { SemanticInvoice } from '../../src/en16931/model.js';
-import { serialize } from '../../src/xml/writer.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
+import type { RenderContext } from '../../src/spi/driver.js';
+import { invoiceEl } from '../../src/formats/ubl/invoice.js';
+import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
+import { serialize } from '../../src/formats/xml/writer.js';
 import { examine } from '../../drivers/peppol/validate.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -115,7 +115,7 @@ export function renderFigures(): RenderFigure[] {
       return i.driver.render(i.doc, rctx);
     }),
     measure('JSON.parse of the request body (for scale)', () => JSON.parse(text)),
-    measure('serialize only: string writer (src/xml/writer.ts)', () => serialize(invoiceEl(model))),
+    measure('serialize only: string writer (src/formats/xml/writer.ts)', () => serialize(invoiceEl(model))),
     measure('serialize only: xmlbuilder2', () => viaXmlbuilder2(invoiceEl(model))),
     measure('serialize only: fast-xml-parser XMLBuilder', () => viaFastXmlParser(invoiceEl(model))),
   ];

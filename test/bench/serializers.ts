@@ -1,8 +1,8 @@
 import { XMLBuilder } from 'fast-xml-parser';
 import { create } from 'xmlbuilder2';
-import type { XmlNode } from '../../src/xml/writer.js';
+import type { XmlNode } from '../../src/formats/xml/writer.js';
 
-// The alternatives the benchmark measures against src/ubl/xml.ts, over the same element tree.
+// The alternatives the benchmark measures against src/formats/ubl/xml.ts, over the same element tree.
 
 export function viaXmlbuilder2(root: XmlNode): string {
   const doc = create({ version: '1.0', encoding: 'UTF-8' });

@@ -4,9 +4,9 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { v7 as uuidv7 } from 'uuid';
 import { drivers } from '../../drivers/index.js';
-import { intake } from '../../src/adapter/services/intake.js';
-import { createRegistry } from '../../src/driver/registry.js';
-import { openStore } from '../../src/store/open-store.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
+import { openStore } from '../../src/platform/store/open-store.js';
 import { fixtureConfig } from '../helpers/fixtures.js';
 import { benchInvoice } from './bench-invoice.js';
 

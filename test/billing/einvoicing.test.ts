@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import nock from 'nock';
 import qs from 'qs';
-import { fullVatNumber, decimal, spiInvoice } from '../../src/billing/einvoicing/spi-document.js';
-import { einvoiceRoutes } from '../../src/billing/einvoicing/einvoicing-settings.js';
-import { demoConfig } from '../../src/config/demo-config.js';
-import { resolveSettings } from '../../src/config/settings.js';
-import { createLogger } from '../../src/log.js';
+import { fullVatNumber, decimal, spiInvoice } from '../../src/apps/billing/einvoicing/spi-document.js';
+import { einvoiceRoutes } from '../../src/apps/billing/einvoicing/einvoicing-settings.js';
+import { demoConfig } from '../../src/platform/config/demo-config.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startBilling, type BillingRuntime } from '../../src/runtime/billing-runtime.js';
 import Chargebee from 'chargebee';
 import { BILLING_TEST_KEY, rejection } from '../helpers/billing.js';

@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { resolveSettings } from '../../src/config/settings.js';
-import { createLogger } from '../../src/log.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startBilling, type BillingRuntime } from '../../src/runtime/billing-runtime.js';
 import { tempDir } from '../helpers/temp-dir.js';
 

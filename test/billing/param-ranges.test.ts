@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MAX_INTEGER, MAX_TIMESTAMP } from '../../src/billing/params.js';
+import { MAX_INTEGER, MAX_TIMESTAMP } from '../../src/apps/billing/params.js';
 import { rejection, startTestBilling, type TestBilling } from '../helpers/billing.js';
 
 // Every integer and timestamp the API takes is bounded by what the platform allows and what the

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
-import { resolveSettings } from '../../src/config/settings.js';
-import { allocate, mulDivRound } from '../../src/billing/money/integer-math.js';
-import { priceInvoice } from '../../src/billing/money/invoice-pricing.js';
-import { billingSite, parseTaxRates } from '../../src/billing/site.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { allocate, mulDivRound } from '../../src/apps/billing/money/integer-math.js';
+import { priceInvoice } from '../../src/apps/billing/money/invoice-pricing.js';
+import { billingSite, parseTaxRates } from '../../src/apps/billing/site.js';
 import { configErrorLines } from '../helpers/config-error.js';
 
 describe('billing: invoice arithmetic in cents', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import qs from 'qs';
-import { callbackForm, callbackPath } from '../../src/callbacks/callback-form.js';
+import { callbackForm, callbackPath } from '../../src/apps/adapter/callbacks/callback-form.js';
 
 describe('callback form (callback_document_status, form-urlencoded)', () => {
   const at = '2026-11-22T08:30:01.123Z';

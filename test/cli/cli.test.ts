@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { COMMANDS } from '../../src/cli/main.js';
-import { demoConfig } from '../../src/config/demo-config.js';
-import { packageRoot } from '../../src/paths.js';
+import { demoConfig } from '../../src/platform/config/demo-config.js';
+import { packageRoot } from '../../src/lib/paths.js';
 import { killChildren, runBin, runBinToEnd } from '../helpers/child.js';
 
 const LISTENING = /adapter listening on (http:\/\/127\.0\.0\.1:(\d+))/;

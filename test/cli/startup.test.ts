@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { drivers } from '../../drivers/index.js';
 import { COMMANDS, main } from '../../src/cli/main.js';
-import { driverFolder, driverId } from '../../src/driver/types.js';
+import { driverFolder, driverId } from '../../src/spi/driver.js';
 import { importClosure } from '../helpers/import-closure.js';
 
 // The command line starts fast because what a command needs loads when that command runs, and a

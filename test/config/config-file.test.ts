@@ -3,12 +3,12 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { loadConfigFile } from '../../src/config/config-file.js';
-import { demoConfig } from '../../src/config/demo-config.js';
+import { loadConfigFile } from '../../src/platform/config/config-file.js';
+import { demoConfig } from '../../src/platform/config/demo-config.js';
 import { configErrorLines } from '../helpers/config-error.js';
 import { drivers } from '../../drivers/index.js';
-import { checkDriverSettings } from '../../src/driver/driver-settings.js';
-import { createRegistry } from '../../src/driver/registry.js';
+import { checkDriverSettings } from '../../src/driver-kit/driver-settings.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
 
 const dir = tempDir('adapter-config-');
 function file(name: string, text: string): string {

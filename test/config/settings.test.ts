@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { bodyLimitBytes, resolveSettings } from '../../src/config/settings.js';
+import { bodyLimitBytes, resolveSettings } from '../../src/platform/config/settings.js';
 import { configErrorLines as errorLines } from '../helpers/config-error.js';
 
 

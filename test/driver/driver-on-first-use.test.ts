@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { drivers } from '../../drivers/index.js';
-import type { DriverParts, OptionalPart } from '../../src/driver/driver-on-first-use.js';
-import { driverFolder, driverId } from '../../src/driver/types.js';
+import type { DriverParts, OptionalPart } from '../../src/driver-kit/driver-on-first-use.js';
+import { driverFolder, driverId } from '../../src/spi/driver.js';
 
 const OPTIONAL: readonly OptionalPart[] = ['prepareSettings', 'sign', 'buyerResponse', 'sequence', 'chain', 'network', 'activationStatus'];
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { drivers } from '../../drivers/index.js';
-import { createRegistry, fieldsFor } from '../../src/driver/registry.js';
-import type { Driver } from '../../src/driver/types.js';
+import { createRegistry, fieldsFor } from '../../src/driver-kit/registry.js';
+import type { Driver } from '../../src/spi/driver.js';
 import { metadataDriver } from '../helpers/metadata-driver.js';
 
 const base: Driver = metadataDriver({

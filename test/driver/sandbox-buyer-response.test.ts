@@ -2,9 +2,9 @@ import { expect } from 'chai';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { peppolDriver } from '../../drivers/peppol/index.js';
-import type { Envelope } from '../../src/driver/transport.js';
-import { buyerResponseXml } from '../../src/driver/transports/buyer-response.js';
-import type { BuyerResponse } from '../../src/driver/transports/sandbox-settings.js';
+import type { Envelope } from '../../src/spi/transport.js';
+import { buyerResponse } from '../../drivers/peppol/buyer-response.js';
+import type { BuyerResponse } from '../../src/spi/buyer-response.js';
 import { FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
@@ -30,7 +30,7 @@ const CASES: Record<string, BuyerResponse> = {
 };
 
 const golden = (name: string) => join(FIXTURES_DIR, 'sandbox', `${name}.xml`);
-const render = (name: string) => buyerResponseXml(envelope, CASES[name]!, `AR-INV-10001-${name}`, '2025-01-02');
+const render = (name: string) => buyerResponse(envelope, CASES[name]!, `AR-INV-10001-${name}`, '2025-01-02')!.content;
 
 describe('sandbox buyer responses (Peppol Invoice Response, T111)', () => {
   before(function () {

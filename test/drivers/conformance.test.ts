@@ -3,12 +3,12 @@ import { tempDir } from '../helpers/temp-dir.js';
 import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { drivers } from '../../drivers/index.js';
-import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/adapter/schemas/document.js';
-import { intake } from '../../src/adapter/services/intake.js';
-import { errorsOf } from '../../src/driver/issues.js';
-import { createRegistry } from '../../src/driver/registry.js';
-import { driverFolder, driverId, type Artifact } from '../../src/driver/types.js';
-import { packageRoot } from '../../src/paths.js';
+import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/spi/document.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { errorsOf } from '../../src/spi/issues.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
+import { driverFolder, driverId, type Artifact } from '../../src/spi/driver.js';
+import { packageRoot } from '../../src/lib/paths.js';
 import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 

@@ -9,7 +9,7 @@ import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
 import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
 import { renderCdar } from '../../drivers/ctc-fr/cdar-xml.js';
 import { readInbound } from '../../drivers/ctc-fr/statuses.js';
-import type { Envelope } from '../../src/driver/transport.js';
+import type { Envelope } from '../../src/spi/transport.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { ConfigError } from '../../src/config/config-error.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseUbl, textAt, type UblNode } from '../../src/ubl/read.js';
+import { parseUbl, textAt, type UblNode } from '../../src/formats/ubl/read.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 
 // One SPI document, two syntaxes: the UBL and CII goldens of every EINVOICE case are read back

@@ -3,7 +3,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFaceStep } from '../../drivers/face/face-state.js';
-import { signatureProblem } from '../../src/xml/verify-signature.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';

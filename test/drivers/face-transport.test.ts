@@ -6,11 +6,11 @@ import { FaceClient } from '../../drivers/face/face-client.js';
 import { FaceTransport, REGISTRY_NUMBER } from '../../drivers/face/face-transport.js';
 import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
 import { mapStatus, readInbound } from '../../drivers/face/statuses.js';
-import { TransportError, type NetworkEvent, type OutboundMessage, type SentMessage } from '../../src/driver/transport.js';
-import { loadSigningIdentity } from '../../src/driver/signing-identity.js';
-import { HttpsSoapExchange } from '../../src/http/soap-exchange.js';
-import { createLogger } from '../../src/log.js';
-import { signatureProblem } from '../../src/xml/verify-signature.js';
+import { TransportError, type NetworkEvent, type OutboundMessage, type SentMessage } from '../../src/spi/transport.js';
+import { loadSigningIdentity } from '../../src/platform/crypto/signing-identity.js';
+import { HttpsSoapExchange } from '../../src/platform/http/soap-exchange.js';
+import { createLogger } from '../../src/lib/log.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { makeTestPki } from '../helpers/certificates.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 

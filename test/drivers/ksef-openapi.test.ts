@@ -6,8 +6,8 @@ import { encryptInvoice, sha256Base64 } from '../../drivers/ksef/ksef-crypto.js'
 import type { KsefAnswer, KsefExchange, KsefRequest } from '../../drivers/ksef/ksef-exchange.js';
 import { KsefSimulator } from '../../drivers/ksef/ksef-simulator.js';
 import { KsefTransport } from '../../drivers/ksef/ksef-transport.js';
-import type { NetworkEvent, OutboundMessage } from '../../src/driver/transport.js';
-import { createLogger } from '../../src/log.js';
+import type { NetworkEvent, OutboundMessage } from '../../src/spi/transport.js';
+import { createLogger } from '../../src/lib/log.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { ksefOpenApi } from '../helpers/ksef-openapi.js';
 

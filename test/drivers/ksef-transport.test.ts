@@ -8,8 +8,8 @@ import { KsefClient, publishedMinistryKeys } from '../../drivers/ksef/ksef-clien
 import { ministryKey } from '../../drivers/ksef/ksef-crypto.js';
 import { HttpsKsefExchange, KSEF_API } from '../../drivers/ksef/ksef-exchange.js';
 import { KsefTransport } from '../../drivers/ksef/ksef-transport.js';
-import { TransportError, type NetworkEvent, type OutboundMessage } from '../../src/driver/transport.js';
-import { createLogger } from '../../src/log.js';
+import { TransportError, type NetworkEvent, type OutboundMessage } from '../../src/spi/transport.js';
+import { createLogger } from '../../src/lib/log.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { ksefOpenApi } from '../helpers/ksef-openapi.js';
 import { tempDir } from '../helpers/temp-dir.js';

@@ -7,7 +7,7 @@ import nock from 'nock';
 import qs from 'qs';
 import { notificationCallXml } from '../../drivers/sdi/sdicoop.js';
 import { ROOT, type NotificationKind } from '../../drivers/sdi/notifications.js';
-import { signatureProblem } from '../../src/xml/verify-signature.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { makeTestPki, type TestPki } from '../helpers/certificates.js';
 import { fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';

@@ -7,7 +7,7 @@ import { naturaOf } from '../../drivers/sdi/natura.js';
 import { readNotification } from '../../drivers/sdi/notifications.js';
 import { fileNameOf, progressiveOf } from '../../drivers/sdi/transmission-file.js';
 import { sdiDriver } from '../../drivers/sdi/index.js';
-import { dec } from '../../src/money.js';
+import { dec } from '../../src/lib/money.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, fixtureConfig, fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';

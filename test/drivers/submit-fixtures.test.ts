@@ -4,7 +4,7 @@ import { drivers } from '../../drivers/index.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { artifactBytes, FIXTURE_CONFIG, fixturesOf, GOLDEN_CLOCK } from '../helpers/fixtures.js';
 import { bodyOf } from '../helpers/shape.js';
-import { signatureProblem } from '../../src/xml/verify-signature.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 
 // Every fixture of every driver goes through the real HTTP API into a real SQLite file; what
 // was stored must be byte-identical to its goldens (the goldens pass the official rules; they

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { soapRequest } from '../../drivers/verifactu/soap-request.js';
 import { queryRow } from '../helpers/store-sql.js';
 import { openTestStore } from '../helpers/test-database.js';
-import type { Store } from '../../src/store/store.js';
+import type { Store } from '../../src/platform/store/store.js';
 import { killChildren, runBin, type Child } from '../helpers/child.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';

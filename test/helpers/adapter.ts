@@ -1,11 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { KeyVerifier } from '../../src/adapter/api-key.js';
-import { demoConfig } from '../../src/config/demo-config.js';
-import { resolveSettings, type Settings } from '../../src/config/settings.js';
-import type { Driver } from '../../src/driver/types.js';
-import { createLogger } from '../../src/log.js';
+import type { KeyVerifier } from '../../src/platform/http/api-key.js';
+import { demoConfig } from '../../src/platform/config/demo-config.js';
+import { resolveSettings, type Settings } from '../../src/platform/config/settings.js';
+import type { Driver } from '../../src/spi/driver.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startAdapter, type AdapterRuntime } from '../../src/runtime/adapter-runtime.js';
 import { databaseUrlFor } from './test-database.js';
 

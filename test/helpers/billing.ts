@@ -1,6 +1,6 @@
 import Chargebee from 'chargebee';
-import { resolveSettings } from '../../src/config/settings.js';
-import { createLogger } from '../../src/log.js';
+import { resolveSettings } from '../../src/platform/config/settings.js';
+import { createLogger } from '../../src/lib/log.js';
 import { startBilling, type BillingRuntime } from '../../src/runtime/billing-runtime.js';
 import { tempDir } from './temp-dir.js';
 

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/lib/paths.js';
 import { databaseUrlForSync } from './test-database.js';
 
 export const BIN = join(packageRoot, 'bin', 'einvoicing-adapter');

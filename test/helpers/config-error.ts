@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ConfigError } from '../../src/config/config-error.js';
+import { ConfigError } from '../../src/platform/config/config-error.js';
 
 /** Runs `fn`, expects a ConfigError, and returns its lines. */
 export function configErrorLines(fn: () => unknown): readonly string[] {

@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ConfigFile } from '../../src/config/config-file-schema.js';
+import type { ConfigFile } from '../../src/platform/config/config-file-schema.js';
 import { drivers } from '../../drivers/index.js';
-import { loadAdapterConfig } from '../../src/driver/driver-settings.js';
-import { createRegistry } from '../../src/driver/registry.js';
-import { driverFolder, type Driver } from '../../src/driver/types.js';
-import { packageRoot } from '../../src/paths.js';
+import { loadAdapterConfig } from '../../src/driver-kit/driver-settings.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
+import { driverFolder, type Driver } from '../../src/spi/driver.js';
+import { packageRoot } from '../../src/lib/paths.js';
 import { tempDir } from './temp-dir.js';
 
 // Fixtures are the spec: fixtures/<driver id in lower case>/<case>.json is an SPI submission; its

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
-import { packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/lib/paths.js';
 
 /** What a compiled module loads with its static imports, transitively: project files (relative to dist/) and packages. */
 export interface ImportClosure {

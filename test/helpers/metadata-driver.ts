@@ -1,4 +1,4 @@
-import type { Driver } from '../../src/driver/types.js';
+import type { Driver } from '../../src/spi/driver.js';
 
 /**
  * A driver that only declares metadata, for registry and field-table tests. Submitting to it

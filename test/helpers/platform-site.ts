@@ -3,10 +3,10 @@ import Koa from 'koa';
 import bodyParser from 'koa-bodyparser';
 import { randomBytes } from 'node:crypto';
 import qs from 'qs';
-import { AccessTokens } from '../../src/billing/oauth/access-tokens.js';
-import { oauthServerRoutes, type OAuthClientRegistration } from '../../src/billing/oauth/oauth-server.js';
-import { openBillingStore, type BillingStore } from '../../src/billing/store/billing-store.js';
-import { listen, type RunningServer } from '../../src/http/server.js';
+import { AccessTokens } from '../../src/apps/billing/oauth/access-tokens.js';
+import { oauthServerRoutes, type OAuthClientRegistration } from '../../src/apps/billing/oauth/oauth-server.js';
+import { openBillingStore, type BillingStore } from '../../src/apps/billing/store/billing-store.js';
+import { listen, type RunningServer } from '../../src/platform/http/server.js';
 
 // A merchant's platform site for tests: the billing module's own OAuth server (authorize, token,
 // revoke; real codes, refresh tokens and signed access tokens) with a status receiver that

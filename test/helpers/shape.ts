@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { TSchema } from 'typebox';
-import { check } from '../../src/typed-check.js';
+import { check } from '../../src/lib/typed-check.js';
 
 /** Asserts that a response body has the SPI shape, listing every mismatch when it does not. */
 export function expectShape(schema: TSchema, body: unknown): void {

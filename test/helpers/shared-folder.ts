@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { packageRoot } from '../../src/paths.js';
+import { packageRoot } from '../../src/lib/paths.js';
 
 // The steering repository's shared folder, beside the checkout in CI (`../shared`): the published
 // SPI, the official validator and its examples. It is not part of the repository, so a machine

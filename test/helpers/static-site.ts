@@ -1,4 +1,4 @@
-import type { CallbackSites, SiteAccess } from '../../src/oauth/callback-sites.js';
+import type { CallbackSites, SiteAccess } from '../../src/platform/oauth/callback-sites.js';
 
 /** One fixed callback site with a fixed token (the worker's view of BILLING_URL + BILLING_ACCESS_TOKEN). */
 export function staticSite(base: string, token?: string): Pick<CallbackSites, 'access' | 'unauthorized' | 'holdCurrent' | 'held' | 'everyHeld'> {

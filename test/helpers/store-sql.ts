@@ -1,6 +1,6 @@
-import type { PostgresStore } from '../../src/store/postgres/pg-store.js';
-import type { SqliteStore } from '../../src/store/sqlite-store.js';
-import type { Store } from '../../src/store/store.js';
+import type { PostgresStore } from '../../src/platform/store/postgres/pg-store.js';
+import type { SqliteStore } from '../../src/platform/store/sqlite-store.js';
+import type { Store } from '../../src/platform/store/store.js';
 
 // Tests look at rows the API does not show (a transmission's attempts, a callback's answer)
 // with plain SQL that both stores read alike (`?` placeholders; CAST(count(*) AS INTEGER) for

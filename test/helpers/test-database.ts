@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { openStore, type StoreOptions } from '../../src/store/open-store.js';
-import type { Store } from '../../src/store/store.js';
+import { openStore, type StoreOptions } from '../../src/platform/store/open-store.js';
+import type { Store } from '../../src/platform/store/store.js';
 
 // The suite's second run (`.ci/run`): TEST_DATABASE_URL names a throwaway PostgreSQL, and every
 // data directory a test uses gets a schema of its own there, so tests stay as isolated as their

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AuthFailureLimiter } from '../../src/http/auth-failures.js';
+import { AuthFailureLimiter } from '../../src/platform/http/auth-failures.js';
 
 describe('AuthFailureLimiter', () => {
   let now = 0;

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { bodyOf, expectShape } from '../helpers/shape.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { BILLING_TEST_KEY, startTestBilling, type TestBilling } from '../helpers/billing.js';
 import { rawHttp } from '../helpers/raw-http.js';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { maxHeaderSize } from 'node:http';
-import { ErrorResponseSchema } from '../../src/adapter/schemas/responses.js';
+import { ErrorResponseSchema } from '../../src/apps/adapter/schemas/responses.js';
 import { startTestAdapter } from '../helpers/adapter.js';
 import { startTestBilling } from '../helpers/billing.js';
 import { rawHttp, type RawAnswer } from '../helpers/raw-http.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readIdentity } from '../../src/http/request-identity.js';
+import { readIdentity } from '../../src/platform/http/request-identity.js';
 
 describe('readIdentity', () => {
   it('reads the SPI JSON credentials object', () => {

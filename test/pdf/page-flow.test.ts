@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { PageFlow } from '../../src/pdf/page-flow.js';
-import { createPdfa, finish } from '../../src/pdf/pdfa-document.js';
+import { PageFlow } from '../../src/formats/pdf/page-flow.js';
+import { createPdfa, finish } from '../../src/formats/pdf/pdfa-document.js';
 
 // The cursor down the page: blocks that do not fit start a new page with the running head and
 // the table's header; text taller than the room left flows on, and what follows goes below it.

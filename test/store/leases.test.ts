@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { LeaseLost } from '../../src/store/lease.js';
-import type { NewDocument } from '../../src/store/documents.js';
-import type { Store } from '../../src/store/store.js';
+import { LeaseLost } from '../../src/platform/store/lease.js';
+import type { NewDocument } from '../../src/platform/store/documents.js';
+import type { Store } from '../../src/platform/store/store.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { openTestStore } from '../helpers/test-database.js';
 

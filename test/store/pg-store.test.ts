@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import pg from 'pg';
-import { openPostgresStore, type PostgresStore } from '../../src/store/postgres/pg-store.js';
-import { PG_MIGRATIONS } from '../../src/store/postgres/migrations/index.js';
-import { migratePostgres } from '../../src/store/postgres/pg-migrate.js';
-import type { NewDocument } from '../../src/store/documents.js';
+import { openPostgresStore, type PostgresStore } from '../../src/platform/store/postgres/pg-store.js';
+import { PG_MIGRATIONS } from '../../src/platform/store/postgres/migrations/index.js';
+import { migratePostgres } from '../../src/platform/store/postgres/pg-migrate.js';
+import type { NewDocument } from '../../src/platform/store/documents.js';
 import { describeOnPostgres, TEST_DATABASE_URL, urlWithSchema } from '../helpers/test-database.js';
+import { COUNTING_CHAIN_URL } from '../helpers/counting-chain.js';
 
 // The PostgreSQL store itself: what several processes sharing one database rely on. Each test
 // works in a schema of its own (dropped after), with stores opened as separate instances would.
@@ -16,13 +17,8 @@ describeOnPostgres('the PostgreSQL store', function () {
   let schema: string;
   const open: PostgresStore[] = [];
   const url = () => urlWithSchema(schema);
-  // A chain step as a chained driver's: the document's text names the previous head.
-  const link = (input: unknown, previous: unknown) => {
-    const n = ((previous as { n?: number } | undefined)?.n ?? 0) + 1;
-    return { artifacts: [{ documentType: 'record', mimeType: 'text/plain', content: `${String(input)} follows ${n - 1}` }], head: { n } };
-  };
   const instance = async () => {
-    const store = await openPostgresStore(url(), { chainLinks: () => link, poolSize: 4 });
+    const store = await openPostgresStore(url(), { chainModules: { TEST: COUNTING_CHAIN_URL }, poolSize: 4 });
     open.push(store);
     return store;
   };

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import { tempDir as makeTempDir } from '../helpers/temp-dir.js';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/store/db.js';
-import { documentStatements } from '../../src/store/documents.js';
-import { migrate, schemaVersion } from '../../src/store/migrate.js';
-import { MIGRATIONS, type Migration } from '../../src/store/migrations/index.js';
-import { openSqliteStore as openStore } from '../../src/store/sqlite-store.js';
+import { openDatabase } from '../../src/platform/store/db.js';
+import { documentStatements } from '../../src/platform/store/documents.js';
+import { migrate, schemaVersion } from '../../src/platform/store/migrate.js';
+import { MIGRATIONS, type Migration } from '../../src/platform/store/migrations/index.js';
+import { openSqliteStore as openStore } from '../../src/platform/store/sqlite-store.js';
 
 const tempDir = () => makeTempDir('adapter-store-');
 

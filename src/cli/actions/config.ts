@@ -1,9 +1,9 @@
 import { stringify } from 'yaml';
 import { drivers } from '../../../drivers/index.js';
-import { loadConfigFile } from '../../config/config-file.js';
-import { resolveSettings } from '../../config/settings.js';
-import { loadAdapterConfig } from '../../driver/driver-settings.js';
-import { createRegistry } from '../../driver/registry.js';
+import { loadConfigFile } from '../../platform/config/config-file.js';
+import { resolveSettings } from '../../platform/config/settings.js';
+import { loadAdapterConfig } from '../../driver-kit/driver-settings.js';
+import { createRegistry } from '../../driver-kit/registry.js';
 import { settingFlags, type Command, type Values } from '../command.js';
 
 /** `config`: the configuration checked as the adapter starts with it, printed as written. */

@@ -1,20 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { extname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError } from '../../config/config-error.js';
-import { resolveSettings } from '../../config/settings.js';
-import { Directory } from '../../directory/directory.js';
-import { addEntity, listEntities, removeEntity } from '../../directory/entity-admin.js';
-import { merchantView } from '../../directory/merchant-admin.js';
-import { SpiError } from '../../http/errors.js';
-import { beginAuthorization } from '../../oauth/authorization.js';
-import { CallbackSites } from '../../oauth/callback-sites.js';
-import { TokenSeal } from '../../oauth/token-seal.js';
-import { oauthClientSecret } from '../../oauth/client-secret.js';
-import { createLogger } from '../../log.js';
+import { ConfigError } from '../../platform/config/config-error.js';
+import { resolveSettings } from '../../platform/config/settings.js';
+import { Directory } from '../../platform/directory/directory.js';
+import { addEntity, listEntities, removeEntity } from '../../platform/directory/entity-admin.js';
+import { merchantView } from '../../platform/directory/merchant-admin.js';
+import { SpiError } from '../../platform/http/errors.js';
+import { beginAuthorization } from '../../platform/oauth/authorization.js';
+import { CallbackSites } from '../../platform/oauth/callback-sites.js';
+import { TokenSeal } from '../../platform/oauth/token-seal.js';
+import { oauthClientSecret } from '../../platform/oauth/client-secret.js';
+import { createLogger } from '../../lib/log.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
 import { recordedOwnBilling } from '../../runtime/own-billing.js';
-import type { Store } from '../../store/store.js';
+import type { Store } from '../../platform/store/store.js';
 import { settingFlags, UsageError, type Command, type Values } from '../command.js';
 
 // `entities` and `merchants`: the admin API's operations on the data directory itself (the

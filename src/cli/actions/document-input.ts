@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { drivers } from '../../../drivers/index.js';
-import { intake, type Intake } from '../../adapter/services/intake.js';
-import { resolveSettings } from '../../config/settings.js';
-import { loadAdapterConfig } from '../../driver/driver-settings.js';
-import { createRegistry } from '../../driver/registry.js';
-import type { Issue } from '../../driver/issues.js';
-import { SpiError } from '../../http/errors.js';
+import { intake, type Intake } from '../../apps/adapter/services/intake.js';
+import { resolveSettings } from '../../platform/config/settings.js';
+import { loadAdapterConfig } from '../../driver-kit/driver-settings.js';
+import { createRegistry } from '../../driver-kit/registry.js';
+import type { Issue } from '../../spi/issues.js';
+import { SpiError } from '../../platform/http/errors.js';
 import { UsageError, type settingFlags } from '../command.js';
 
 /** An SPI document file taken through the same intake as POST /einvoicing/documents. */

@@ -1,6 +1,6 @@
 import { drivers } from '../../../drivers/index.js';
-import { createRegistry } from '../../driver/registry.js';
-import { driverId } from '../../driver/types.js';
+import { createRegistry } from '../../driver-kit/registry.js';
+import { driverId } from '../../spi/driver.js';
 import type { Values } from '../command.js';
 
 /** `drivers`: the registry, as a table or JSON. Reads the drivers' descriptions only, never their renderers. */

@@ -1,4 +1,4 @@
-import { resolveSettings } from '../../config/settings.js';
+import { resolveSettings } from '../../platform/config/settings.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
 import { settingFlags, type Command, type Values } from '../command.js';
 

@@ -1,8 +1,8 @@
-import { API_KEY_FILE, resolveApiKey } from '../../adapter/api-key.js';
-import { ConfigError } from '../../config/config-error.js';
-import type { Settings } from '../../config/settings.js';
-import { oauthClientSecret } from '../../oauth/client-secret.js';
-import { TokenSeal } from '../../oauth/token-seal.js';
+import { API_KEY_FILE, resolveApiKey } from '../../platform/http/api-key.js';
+import { ConfigError } from '../../platform/config/config-error.js';
+import type { Settings } from '../../platform/config/settings.js';
+import { oauthClientSecret } from '../../platform/oauth/client-secret.js';
+import { TokenSeal } from '../../platform/oauth/token-seal.js';
 import { ADMIN_API_KEY_FILE } from '../../runtime/adapter-runtime.js';
 import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
 import { forkWorkers, type WorkerPool } from '../../runtime/cluster.js';

@@ -1,5 +1,5 @@
-import { resolveSettings, type Settings } from '../../config/settings.js';
-import { ConfigError } from '../../config/config-error.js';
+import { resolveSettings, type Settings } from '../../platform/config/settings.js';
+import { ConfigError } from '../../platform/config/config-error.js';
 import { startAdapter, type AdapterRuntime } from '../../runtime/adapter-runtime.js';
 import { startBilling } from '../../runtime/billing-runtime.js';
 import { settingFlags, type Command, type Values } from '../command.js';

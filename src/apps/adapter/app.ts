@@ -1,0 +1,104 @@
+import Router from '@koa/router';
+import Koa from 'koa';
+import type { ConfigFile } from '../../platform/config/config-file-schema.js';
+import type { DriverRegistry } from '../../driver-kit/registry.js';
+import { requireApiKey, type KeyResolver } from '../../platform/http/auth.js';
+import type { Directory } from '../../platform/directory/directory.js';
+import type { AuthorizationDeps } from '../../platform/oauth/authorization.js';
+import type { CallbackSites } from '../../platform/oauth/callback-sites.js';
+import { adminRoutes } from './routes/admin.js';
+import { oauthCallbackRoutes } from './routes/oauth-callback.js';
+import type { AuthFailureLimiter } from '../../platform/http/auth-failures.js';
+import { bodyReader } from '../../platform/http/body-reader.js';
+import { errorMiddleware } from '../../platform/http/errors.js';
+import { requestLog } from '../../platform/http/request-log.js';
+import type { Logger } from '../../lib/log.js';
+import type { Store } from '../../platform/store/store.js';
+import type { DownloadLinks } from './download-links.js';
+import { filesRoutes } from './routes/files.js';
+import { sandboxRoutes } from './routes/sandbox.js';
+import { networkInboundRoutes } from './routes/network-inbound.js';
+import type { TransportSet } from '../../driver-kit/networks/transport-set.js';
+import type { SandboxControlDeps } from './services/sandbox-control.js';
+import { activationsRoutes } from './routes/activations.js';
+import { credentialsRoutes } from './routes/credentials.js';
+import { dataInputFieldsRoutes } from './routes/data-input-fields.js';
+import { documentsRoutes } from './routes/documents.js';
+import { healthRoutes } from './routes/health.js';
+import { sheddingMiddleware } from '../../platform/http/load-shedding.js';
+
+export interface AdapterDeps {
+  config: ConfigFile;
+  directory: Directory;
+  store: Store;
+  drivers: DriverRegistry;
+  logger: Logger;
+  /** SPI keys: the operator's and the merchants'. */
+  resolveKey: KeyResolver;
+  /** The admin key alone. */
+  resolveAdminKey: KeyResolver;
+  limiter: AuthFailureLimiter;
+  authorization: AuthorizationDeps;
+  sites: Pick<CallbackSites, 'held'>;
+  /** A merchant or its connection changed: the callback worker looks again. */
+  onDirectoryChanged?: (() => void) | undefined;
+  version: string;
+  clock: () => Date;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  helpBaseUrl?: string | undefined;
+  links: DownloadLinks;
+  publicUrl?: string | undefined;
+  /** Tells the dispatcher a document was accepted. */
+  onAccepted?: (() => void) | undefined;
+  /** Present only when the sandbox network is the transport: mounts its control API. */
+  sandboxControl?: SandboxControlDeps | undefined;
+  /** The documents' transports, when documents are transmitted: their networks' inbound requests (the SDI's notifications). */
+  networks?: TransportSet | undefined;
+  /** Submissions this process works on at once before it answers 503 (MAX_IN_FLIGHT); unbounded when absent. */
+  maxInFlight?: number | undefined;
+}
+
+/** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
+export function createAdapterApp(deps: AdapterDeps): Koa {
+  const app = new Koa({ proxy: deps.trustProxy });
+  app.silent = true; // errors are logged by errorMiddleware, with the trace id
+
+  // Every route but a network's reads JSON bodies (SPI, admin, sandbox control), after its credential.
+  const json = bodyReader({ accepts: 'application/json', limitBytes: deps.bodyLimitBytes });
+  const open = new Router();
+  open.use(json);
+  healthRoutes(open, deps);
+  credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401 (refreshes the directory itself)
+  filesRoutes(open, deps); // the signed link is the credential
+  oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
+  // A network's own request (SOAP) is read raw by its route and answered by its network (SOAP faults).
+  const networks = new Router();
+  if (deps.networks) networkInboundRoutes(networks, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
+
+  // Keys, entities and merchants as stored now (one indexed read; a reload only when they changed).
+  const fresh: Koa.Middleware = async (_ctx, next) => {
+    await deps.directory.refresh();
+    await next();
+  };
+  const spi = new Router();
+  spi.use(fresh, requireApiKey(deps), json);
+  activationsRoutes(spi, deps);
+  dataInputFieldsRoutes(spi, deps);
+  documentsRoutes(spi, deps);
+  if (deps.sandboxControl) sandboxRoutes(spi, deps.sandboxControl);
+
+  // Its own key, and nothing else opens it (nor does its key open the SPI).
+  const admin = new Router({ prefix: '/admin' });
+  admin.use(fresh, requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }), json);
+  adminRoutes(admin, deps);
+
+  app.use(requestLog(deps.logger));
+  app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
+  if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
+  for (const router of [networks, open, admin, spi]) {
+    app.use(router.routes());
+    app.use(router.allowedMethods());
+  }
+  return app;
+}

@@ -1,0 +1,140 @@
+import type { Model } from '../../../spi/enums.js';
+import { TransportError, type Envelope, type Transport } from '../../../spi/transport.js';
+import { driverId, type Driver } from '../../../spi/driver.js';
+import type { TransportSet } from '../../../driver-kit/networks/transport-set.js';
+import type { DriverRegistry } from '../../../driver-kit/registry.js';
+import type { Logger } from '../../../lib/log.js';
+import { backoffDelay, type RetryPolicy } from '../../../lib/retry-delay.js';
+import type { DocumentHead, StoredDocument } from '../../../platform/store/documents.js';
+import type { Store } from '../../../platform/store/store.js';
+import type { TransmissionRow } from '../../../platform/store/transmissions.js';
+import { LeaseLost } from '../../../platform/store/lease.js';
+import { statusOfEvent } from './network-events.js';
+import type { StatusRecorder } from './status-recorder.js';
+import { QueueWorker } from '../../../platform/queue-worker.js';
+
+export interface DispatcherDeps {
+  store: Store;
+  drivers: DriverRegistry;
+  /** The transport of each document (its driver's own network, or the configured one). */
+  transports: TransportSet;
+  recorder: StatusRecorder;
+  clock: () => Date;
+  logger: Logger;
+  concurrency: number;
+  retry: RetryPolicy;
+  /** Brought up to date before each pass, so the networks see entities another process changed. */
+  directory?: { refresh(): Promise<unknown> } | undefined;
+}
+
+/**
+ * Carries accepted documents through the network in the background: sends each queued
+ * document through its driver and the transport, then tracks what the network reports and
+ * records it as statuses. At most `concurrency` documents are handled at once. Transport
+ * errors are retried with backoff until the horizon; permanent ones end the document FAILED.
+ * The transmissions table is the queue, so a restart picks up exactly where a crash left off.
+ */
+export class Dispatcher extends QueueWorker<TransmissionRow> {
+  constructor(private readonly deps: DispatcherDeps) {
+    super('dispatcher', deps.concurrency, deps.clock, deps.logger);
+  }
+
+  protected async due(now: string, limit: number): Promise<TransmissionRow[]> {
+    await this.deps.directory?.refresh();
+    return this.deps.store.transmissions.due(now, limit);
+  }
+
+  protected nextDueAt(): Promise<string | undefined> {
+    return this.deps.store.transmissions.nextDueAt();
+  }
+
+  protected handle(row: TransmissionRow): Promise<void> {
+    return this.process(row).catch((err: unknown) => this.postpone(row, err));
+  }
+
+  /** A bug or a storage error while handling a row: log it and try the row again later, not in a loop. */
+  private async postpone(row: TransmissionRow, err: unknown): Promise<void> {
+    const { store, clock, retry, logger } = this.deps;
+    if (err instanceof LeaseLost) {
+      logger.warn({ document_id: row.documentId }, 'another process took this document over (this one held it past its lease); leaving it to that one');
+      return;
+    }
+    logger.error({ err, document_id: row.documentId }, 'dispatch failed unexpectedly; the document will be tried again');
+    const now = clock();
+    try {
+      await store.transmissions.retryLater(row.documentId, new Date(now.getTime() + backoffDelay(row.attempts + 1, retry)).toISOString(), String(err), now.toISOString());
+    } catch (again) {
+      logger.error({ err: again, document_id: row.documentId }, 'could not postpone the document');
+    }
+  }
+
+  private async process(row: TransmissionRow): Promise<void> {
+    // Sending needs the rendered artifact; tracking only who the document is and where it stands.
+    const { documents } = this.deps.store;
+    if (row.state === 'queued') {
+      const doc = await documents.get(row.documentId);
+      if (doc) await this.send(row, doc);
+    } else {
+      const head = await documents.head(row.documentId);
+      if (head) await this.track(row, head);
+    }
+  }
+
+  /** The document's driver (by model and country) and the transport its entity uses with it. */
+  private route(doc: Pick<DocumentHead, 'model' | 'country' | 'businessEntityId'>): { driver: Driver | undefined; transport: Transport } {
+    const driver = this.deps.drivers.get(doc.model as Model, doc.country);
+    return { driver, transport: this.deps.transports.for(driver ? driverId(driver) : doc.model, doc.businessEntityId) };
+  }
+
+  private async send(row: TransmissionRow, doc: StoredDocument): Promise<void> {
+    const { store, clock } = this.deps;
+    const now = clock();
+    const { driver, transport } = this.route(doc);
+    const artifact = doc.artifacts[0];
+    try {
+      if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
+      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1 });
+      const at = clock().toISOString();
+      await store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at);
+    } catch (err) {
+      await this.sendFailed(row, doc, err, now);
+    }
+  }
+
+  private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): Promise<void> {
+    const { store, retry, recorder, logger } = this.deps;
+    const { transport } = this.route(doc);
+    const transportError = err instanceof TransportError ? err : undefined;
+    if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
+    const message = err instanceof Error ? err.message : String(err);
+    const at = now.toISOString();
+    const nextAt = now.getTime() + backoffDelay(row.attempts + 1, retry);
+    const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
+    if (transportError?.permanent || expired) {
+      const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
+      await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], { kind: 'failed', documentId: doc.id, error: message, at });
+      return;
+    }
+    logger.warn({ document_id: doc.id, attempt: row.attempts + 1, err: message }, 'transmission failed; retrying');
+    await store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at);
+  }
+
+  private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {
+    const { store, recorder, clock } = this.deps;
+    const { driver, transport } = this.route(doc);
+    const sent = { messageId: row.messageId!, envelope: JSON.parse(row.envelope!) as Envelope, sentAt: row.sentAt! };
+    const tracking = await transport.track(sent, clock());
+    if (!driver) throw new Error(`no ${doc.model} driver in ${doc.country} to read the network's events of document ${doc.id}`);
+    let current = doc.currentStatus;
+    const fresh = tracking.events.slice(row.eventsSeen).map((e) => {
+      const s = statusOfEvent(e, driver, transport.name, current);
+      current = s.status;
+      return s;
+    });
+    const at = clock().toISOString();
+    // A transport that could not read its network this time answers no events (FACe while it is
+    // down): what was recorded stays counted, so nothing is recorded twice when it answers again.
+    const seen = Math.max(row.eventsSeen, tracking.events.length);
+    await recorder.record(doc, fresh, { kind: 'tracked', documentId: doc.id, eventsSeen: seen, done: tracking.done, nextAt: tracking.checkAgainAt ?? at, at, seenBefore: row.eventsSeen });
+  }
+}

@@ -1,0 +1,88 @@
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import type { Directory } from '../../../platform/directory/directory.js';
+import { addEntity, getEntity, listEntities, removeEntity, replaceEntity } from '../../../platform/directory/entity-admin.js';
+import { createApiKey, createMerchant, deleteMerchant, getMerchant, merchantView, replaceMerchant, revokeApiKey } from '../../../platform/directory/merchant-admin.js';
+import { beginAuthorization, type AuthorizationDeps } from '../../../platform/oauth/authorization.js';
+import type { Store } from '../../../platform/store/store.js';
+
+export interface AdminRouteDeps {
+  store: Store;
+  directory: Directory;
+  clock: () => Date;
+  authorization: AuthorizationDeps;
+  /** Base of the redirect URI (PUBLIC_URL); the request's origin when unset. */
+  publicUrl?: string | undefined;
+  /** Something the workers care about changed (a merchant's site, its connection). */
+  onDirectoryChanged?: (() => void) | undefined;
+}
+
+/**
+ * The admin API (behind ADMIN_API_KEY, mounted under /admin): business entities exactly as the
+ * configuration file writes them, merchants, their SPI keys, and the authorize URL that connects
+ * a merchant's callbacks. Every change is seen by the next request.
+ */
+export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
+  const { store, directory, clock } = deps;
+  const changed = () => deps.onDirectoryChanged?.();
+
+  router.get('/business-entities', async (ctx) => {
+    ctx.body = { business_entities: await listEntities(store) };
+  });
+  router.post('/business-entities', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await addEntity(store, ctx.request.body, clock());
+  });
+  router.get('/business-entities/:id', async (ctx) => {
+    ctx.body = await getEntity(store, ctx.params.id!);
+  });
+  router.put('/business-entities/:id', async (ctx) => {
+    ctx.body = await replaceEntity(store, ctx.params.id!, ctx.request.body, clock());
+  });
+  router.delete('/business-entities/:id', async (ctx) => {
+    await removeEntity(store, ctx.params.id!, clock());
+    ctx.status = 204;
+  });
+
+  router.get('/merchants', async (ctx) => {
+    ctx.body = { merchants: await Promise.all([...(await directory.refresh()).merchants.values()].map((m) => merchantView(store, m))) };
+  });
+  router.post('/merchants', async (ctx) => {
+    const merchant = await createMerchant(store, directory, ctx.request.body, clock());
+    changed();
+    ctx.status = 201;
+    ctx.body = await merchantView(store, merchant);
+  });
+  router.get('/merchants/:id', async (ctx) => {
+    ctx.body = await merchantView(store, getMerchant(directory, ctx.params.id!));
+  });
+  router.put('/merchants/:id', async (ctx) => {
+    const merchant = await replaceMerchant(store, directory, ctx.params.id!, ctx.request.body, clock());
+    changed();
+    ctx.body = await merchantView(store, merchant);
+  });
+  router.delete('/merchants/:id', async (ctx) => {
+    await deleteMerchant(store, ctx.params.id!);
+    changed();
+    ctx.status = 204;
+  });
+  router.post('/merchants/:id/api-keys', async (ctx) => {
+    ctx.status = 201;
+    ctx.body = await createApiKey(store, ctx.params.id!, clock());
+  });
+  router.delete('/merchants/:id/api-keys/:key_id', async (ctx) => {
+    await revokeApiKey(store, ctx.params.id!, ctx.params.key_id!, clock());
+    ctx.status = 204;
+  });
+  /** The URL the merchant opens to authorize the adapter's callbacks (`merchants connect ID` prints the same). */
+  router.post('/merchants/:id/connect', async (ctx) => {
+    const merchant = getMerchant(directory, ctx.params.id!);
+    const url = await beginAuthorization(merchant.id, redirectUri(ctx, deps.publicUrl), deps.authorization);
+    ctx.body = { authorize_url: url };
+  });
+}
+
+/** Where the platform sends the merchant back with the code: `{PUBLIC_URL}/oauth/callback`. */
+export function redirectUri(ctx: Context, publicUrl: string | undefined): string {
+  return `${publicUrl ?? `${ctx.protocol}://${ctx.host}`}/oauth/callback`;
+}

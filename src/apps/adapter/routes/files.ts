@@ -1,0 +1,30 @@
+import type Router from '@koa/router';
+import { SpiError } from '../../../platform/http/errors.js';
+import type { Store } from '../../../platform/store/store.js';
+import type { DownloadLinks } from '../download-links.js';
+import { bytesOf, findDownloadable } from '../services/document-download.js';
+
+/**
+ * GET /einvoicing/files/{document_id}/{index}?expires=…&signature=… — the document_url of a
+ * download: no API key, the signed link is the credential (403 when forged or expired).
+ */
+export function filesRoutes(router: Router, deps: { store: Store; links: DownloadLinks; clock: () => Date }): void {
+  router.get('/einvoicing/files/:document_id/:index', async (ctx) => {
+    const documentId = ctx.params.document_id!;
+    const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
+    const merchantId = typeof ctx.query.merchant === 'string' ? ctx.query.merchant : '';
+    const found = await findDownloadable(deps.store, documentId);
+    // A link re-aimed at another merchant's document, or made before the document's entity moved
+    // to another merchant, is answered as a missing document.
+    if (found && found.merchantId !== merchantId) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
+    deps.links.verify({ documentId, index, merchantId }, ctx.query.expires, ctx.query.signature, deps.clock());
+    const representation = found?.representations[index - 1];
+    if (!found || !representation) throw SpiError.one(404, 'NOT_FOUND', `There is no document ${documentId} representation ${index}.`);
+    const extension = representation.mimeType.includes('xml') ? 'xml' : representation.mimeType.includes('pdf') ? 'pdf' : representation.mimeType.includes('png') ? 'png' : 'bin';
+    const name = `${found.platformId}-${found.documentType}`.replace(/[^A-Za-z0-9._-]+/g, '_');
+    ctx.set('Content-Disposition', `attachment; filename="${name}.${extension}"`);
+    ctx.set('Cache-Control', 'private, no-store');
+    ctx.type = representation.mimeType;
+    ctx.body = representation.encoding === 'base64' ? bytesOf(representation) : representation.content;
+  });
+}

@@ -1,0 +1,50 @@
+import { XML_INVALID_CHAR } from '../formats/xml/writer.js';
+import type { IssueList } from '../spi/issues.js';
+
+// Checks every XML-producing driver runs before its own: text that XML cannot carry, dates
+// that are well formed but do not exist, currencies outside ISO 4217. Codes carry the driver's
+// prefix (`PEPPOL-002`) so each driver's README lists them with the rest.
+
+const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
+
+export function checkCommon(doc: unknown, prefix: string, issues: IssueList): void {
+  walk(doc, [], (path, key, value) => {
+    if (XML_INVALID_CHAR.test(value)) issues.invalid(`${prefix}-003`, pathText(path), 'contains a control character XML cannot carry');
+    else if (typeof key === 'string' && key.endsWith('date') && DATE.test(value) && !isRealDate(value)) {
+      issues.invalid(`${prefix}-002`, pathText(path), `is not a calendar date (got "${value}")`);
+    }
+  });
+  const currency = (doc as { currency_code?: unknown }).currency_code;
+  if (typeof currency === 'string' && !CURRENCIES.has(currency)) issues.invalid(`${prefix}-004`, 'currency_code', `is not an ISO 4217 currency (got "${currency}")`);
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDate(text: string): boolean {
+  const d = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+}
+
+/** Visits every string with its path as a key stack; the dotted text is built only for a finding. */
+function walk(value: unknown, path: (string | number)[], visit: (path: (string | number)[], key: string | number | undefined, value: string) => void): void {
+  if (typeof value === 'string') visit(path, path[path.length - 1], value);
+  else if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      walk(value[i], path, visit);
+      path.pop();
+    }
+  } else if (value && typeof value === 'object') {
+    for (const k in value) {
+      path.push(k);
+      walk((value as Record<string, unknown>)[k], path, visit);
+      path.pop();
+    }
+  }
+}
+
+function pathText(path: readonly (string | number)[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${p}` : p;
+  return out;
+}

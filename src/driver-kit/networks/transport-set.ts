@@ -1,0 +1,52 @@
+import type { ConfigFile } from '../../platform/config/config-file-schema.js';
+import type { DriverRegistry } from '../registry.js';
+import type { Transport } from '../../spi/transport.js';
+import { settingsOf } from '../driver-settings.js';
+import { driverId, type DriverNetwork, type EntityLookup, type NetworkDeps } from '../../spi/driver.js';
+
+/**
+ * Which transport carries a document: the network of its driver when that driver brings one and
+ * claims the issuing entity (VERIFACTU: the AEAT's web service, or its simulation in the
+ * sandbox), else the adapter's configured transport (the sandbox network). The choice is made
+ * per document from configuration and the entity's id, so sending and every later tracking agree.
+ */
+export class TransportSet {
+  private constructor(
+    private readonly fallback: Transport,
+    private readonly networks: ReadonlyMap<string, DriverNetwork>,
+  ) {}
+
+  /** Starts the drivers' own networks; a ConfigError from one stops the start. */
+  static start(fallback: Transport, config: ConfigFile, entities: EntityLookup, drivers: DriverRegistry, deps: NetworkDeps): TransportSet {
+    const networks = new Map<string, DriverNetwork>();
+    try {
+      for (const driver of drivers.all) {
+        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, deps));
+      }
+    } catch (err) {
+      void Promise.all([...networks.values()].map((n) => n.close()));
+      throw err;
+    }
+    return new TransportSet(fallback, networks);
+  }
+
+  /** The transport of a document of this driver (by id) and entity. */
+  for(driver: string, entityId: string): Transport {
+    return this.networks.get(driver)?.transportFor(entityId) ?? this.fallback;
+  }
+
+  /** The network of a driver that takes requests from its network (the SDI's notifications), by the driver id in any case. */
+  receiverOf(driver: string): DriverNetwork['receive'] {
+    const network = [...this.networks].find(([id]) => id.toLowerCase() === driver.toLowerCase())?.[1];
+    return network?.receive?.bind(network);
+  }
+
+  /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this driver and entity. */
+  usesFallback(driver: string, entityId: string): boolean {
+    return this.for(driver, entityId) === this.fallback;
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.networks.values()].map((n) => n.close()));
+  }
+}

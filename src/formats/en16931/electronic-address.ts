@@ -1,0 +1,105 @@
+import { compactId } from '../../code-lists/identifier.js';
+import type { Identifier } from './model.js';
+
+// Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
+// carries, by the Peppol EAS code list (Electronic Address Scheme, ISO 6523 ICDs plus 99xx VAT
+// schemes). Order of preference, documented in drivers/peppol/README.md:
+//   1. an explicit `electronic_address` (document extension, or the business entity's configuration);
+//   2. the party's VAT number, by its country prefix;
+//   3. the legal registration number (`legal_entity.company_id`), by the address country and its shape.
+
+/** VAT numbers whose EAS scheme takes the full number, country prefix included. */
+const VAT_EAS: Readonly<Record<string, string>> = {
+  AD: '9922', AL: '9923', AT: '9914', BA: '9924', BG: '9926', CH: '9927', CY: '9928', CZ: '9929',
+  DE: '9930', EE: '9931', ES: '9920', FR: '9957', GB: '9932', GR: '9933', HR: '9934', HU: '9910',
+  IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
+  MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950',
+  SM: '9951', TR: '9952', VA: '9953',
+};
+
+/**
+ * Countries whose Peppol participants are registered under the business number inside the VAT
+ * number rather than under the VAT number itself: the scheme and how to cut the number out.
+ */
+const VAT_EMBEDDED: Readonly<Record<string, { scheme: string; extract: (digits: string) => string | undefined }>> = {
+  BE: { scheme: '0208', extract: (v) => (/^[01]\d{9}$/.test(v) ? v : undefined) },
+  DK: { scheme: '0184', extract: (v) => (/^\d{8}$/.test(v) ? v : undefined) },
+  FI: { scheme: '0216', extract: (v) => (/^\d{8}$/.test(v) ? `0037${v}` : undefined) },
+  IT: { scheme: '0211', extract: (v) => (/^\d{11}$/.test(v) ? v : undefined) },
+  NO: { scheme: '0192', extract: (v) => /^(\d{9})(MVA)?$/.exec(v)?.[1] },
+  SE: { scheme: '0007', extract: (v) => /^(\d{10})01$/.exec(v)?.[1] },
+};
+
+/** Legal registration numbers recognisable by country and shape. */
+const COMPANY_ID_EAS: readonly { country: string; pattern: RegExp; scheme: string }[] = [
+  { country: 'BE', pattern: /^[01]\d{9}$/, scheme: '0208' },
+  { country: 'DK', pattern: /^\d{8}$/, scheme: '0184' },
+  { country: 'FR', pattern: /^\d{9}$/, scheme: '0002' }, // SIREN
+  { country: 'FR', pattern: /^\d{14}$/, scheme: '0009' }, // SIRET
+  { country: 'NL', pattern: /^\d{8}$/, scheme: '0106' },
+  { country: 'NO', pattern: /^\d{9}$/, scheme: '0192' },
+  { country: 'SE', pattern: /^\d{10}$/, scheme: '0007' },
+];
+
+/** EAS codes Peppol accepts today (the code list the official rules check, PEPPOL-EN16931-CL008). */
+const EAS_CODES = new Set(
+  ('0002 0007 0009 0060 0088 0096 0097 0106 0130 0135 0142 0151 0183 0184 0188 0190 0191 0192 0195 0196 0198 0199 ' +
+    '0200 0201 0204 0208 0209 0210 0211 0216 0218 0221 0225 0230 0235 0240 0242 0244 0245 0246 0248 9910 9913 9914 ' +
+    '9915 9918 9919 9920 9922 9923 9924 9925 9926 9927 9928 9929 9930 9931 9932 9933 9934 9935 9936 9937 9938 9939 ' +
+    '9940 9941 9942 9943 9944 9945 9946 9947 9948 9949 9950 9951 9952 9953 9957 9959').split(' '),
+);
+
+export interface IdentifiedParty {
+  vatIds: readonly string[];
+  companyId?: string | undefined;
+  country: string;
+}
+
+/** Normalized form of an identifier: upper case, no spaces, dots or dashes. */
+
+/** The derived electronic address, or undefined when no identifier allows one. */
+export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
+  for (const vat of p.vatIds) {
+    const found = fromVat(compactId(vat));
+    if (found) return found;
+  }
+  if (p.companyId) return fromCompanyId(compactId(p.companyId), p.country);
+  return undefined;
+}
+
+function fromVat(vat: string): Identifier | undefined {
+  const m = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(vat);
+  if (!m) return undefined;
+  const prefix = m[1] === 'EL' ? 'GR' : m[1]!;
+  const embedded = VAT_EMBEDDED[prefix];
+  if (embedded) {
+    const id = embedded.extract(m[2]!);
+    return id ? { scheme: embedded.scheme, id } : undefined;
+  }
+  const scheme = VAT_EAS[prefix];
+  return scheme ? { scheme, id: vat } : undefined;
+}
+
+function fromCompanyId(id: string, country: string): Identifier | undefined {
+  if (/^\d{13}$/.test(id) && gs1CheckDigitOk(id)) return { scheme: '0088', id }; // GLN
+  const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.pattern.test(id));
+  return rule ? { scheme: rule.scheme, id } : undefined;
+}
+
+/** The ICD of a legal registration number, when its country and shape say which register it is. */
+export function companyIdScheme(id: string, country: string): string | undefined {
+  return fromCompanyId(compactId(id), country)?.scheme;
+}
+
+/** GS1 mod-10 check digit (GLN), which Peppol verifies (PEPPOL-COMMON-R040). */
+function gs1CheckDigitOk(id: string): boolean {
+  const digits = [...id].map(Number);
+  const check = digits.pop()!;
+  const total = digits.reverse().reduce((acc, d, i) => acc + d * (i % 2 === 0 ? 3 : 1), 0);
+  return (10 - (total % 10)) % 10 === check;
+}
+
+/** An electronic address given explicitly must use a scheme on the Peppol EAS list. */
+export function easKnown(endpoint: Identifier): boolean {
+  return endpoint.scheme !== undefined && EAS_CODES.has(endpoint.scheme);
+}

@@ -1,0 +1,60 @@
+import type { SpiLine } from '../../spi/document.js';
+import type { IssueList } from '../../spi/issues.js';
+import { dec, round, type Decimal } from '../../lib/money.js';
+import type { Line } from './model.js';
+import type { En16931Settings } from './settings.js';
+import { resolveCategory } from './tax-categories.js';
+
+// SPI lines → UBL lines. `amount` is quantity × unit_price before the line's discount
+// (README, "How fields are read"), so the line net amount (BT-131) is amount − discount and the discount becomes
+// a line allowance (reason code 95, "Discount").
+
+/** The slack the Peppol rule for line net amounts allows (PEPPOL-EN16931-R120). */
+const LINE_SLACK = dec('0.02');
+
+export function mapLines(lines: readonly SpiLine[], issues: IssueList, settings: En16931Settings): (Line | undefined)[] {
+  return lines.map((line, i) => mapLine(line, `lines[${i}]`, issues, settings));
+}
+
+function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En16931Settings): Line | undefined {
+  if (line.classified_tax_category.length > 1) {
+    issues.invalid('021', `${path}.classified_tax_category`, 'a Peppol line carries exactly one VAT category');
+  }
+  const category = resolveCategory(line.classified_tax_category[0]!, `${path}.classified_tax_category[0]`, issues, settings);
+  const amount = round(dec(line.amount));
+  const discount = round(dec(line.discount ?? 0));
+  const quantity = dec(line.quantity);
+  const price = priceOf(line, quantity, path, issues);
+  if (discount.gt(0) && discount.gt(amount.abs())) {
+    issues.invalid('028', `${path}.discount`, `must not exceed the line amount ${amount.toFixed(2)}`);
+  }
+  if (!category || !price) return undefined;
+  const net = amount.minus(discount);
+  if (quantity.times(price).minus(amount).abs().gt(LINE_SLACK)) {
+    issues.invalid('029', `${path}.amount`, `must equal quantity × unit_price (${quantity.toFixed()} × ${price.toFixed()}), before the discount`);
+  }
+  return {
+    id: line.id,
+    quantity,
+    unitCode: line.unit_code ?? settings.default_unit_code ?? 'C62',
+    lineExtension: net,
+    allowanceCharges: discount.gt(0) ? [{ charge: false, reasonCode: '95', reason: 'Discount', amount: discount }] : [],
+    item: { name: line.description, sellersId: line.item_code, taxCategory: category },
+    price,
+  };
+}
+
+/** The item net price (BT-146): unit_price, or amount / quantity when the platform sent none. */
+function priceOf(line: SpiLine, quantity: Decimal, path: string, issues: IssueList): Decimal | undefined {
+  if (line.unit_price !== undefined) return dec(line.unit_price);
+  if (quantity.eq(0)) {
+    issues.missing('029', `${path}.unit_price`, 'is needed when quantity is 0');
+    return undefined;
+  }
+  const price = round(dec(line.amount).div(quantity), 6);
+  if (price.lt(0)) {
+    issues.invalid('029', `${path}.amount`, 'a negative amount needs a negative quantity: the item price must not be negative (BR-27)');
+    return undefined;
+  }
+  return price;
+}

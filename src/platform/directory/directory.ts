@@ -1,0 +1,141 @@
+import { findIssuingEntity } from './issuing-entity.js';
+import type { BusinessEntity } from '../../spi/business-entity.js';
+import { deepFreeze } from '../config/config-file.js';
+import type { Store } from '../store/store.js';
+import { readMerchantCallback, type MerchantCallback } from './merchant-schema.js';
+
+// The directory as the request path reads it: live business entities, merchants and the
+// digests of their API keys, cached in memory and reloaded when `directory_version` moved (one
+// indexed read per request, `refresh`, before authentication; the background workers refresh
+// on each pass). Writes from the admin API, the CLI or another process are seen by the next
+// request, without a restart.
+
+/** Who a request acts for: the operator (ADAPTER_API_KEY, every merchant) or one merchant. */
+export type Principal = { kind: 'operator' } | { kind: 'merchant'; merchantId: string };
+
+/**
+ * Whether the principal may read a document whose entity this merchant has now ('' for none):
+ * the operator reads all. A document belongs to its issuing entity, not to the key that sent it.
+ */
+export function sees(principal: Principal, merchantId: string): boolean {
+  return principal.kind === 'operator' || principal.merchantId === merchantId;
+}
+
+export interface Merchant {
+  id: string;
+  displayName: string;
+  callback: MerchantCallback;
+  businessEntityIds: readonly string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface DirectoryEntity {
+  entity: BusinessEntity;
+  merchantId: string | null;
+  origin: 'config' | 'admin';
+  removedAt: string | null;
+}
+
+export interface DirectorySnapshot {
+  readonly version: number;
+  /** Live entities, in creation order. */
+  readonly entities: readonly BusinessEntity[];
+  /** Live or removed: a removed entity's accepted documents still travel as it. */
+  entry(id: string): DirectoryEntity | undefined;
+  /** Every entity id, live or removed. */
+  entityIds(): readonly string[];
+  /** Every entity, live or removed. */
+  readonly all: readonly DirectoryEntity[];
+  /** The merchant owning a live entity; undefined for the operator's own. */
+  ownerOf(entityId: string): string | undefined;
+  readonly merchants: ReadonlyMap<string, Merchant>;
+  /** The merchant whose unrevoked key has this SHA-256 (hex). */
+  merchantOfKey(sha256Hex: string): string | undefined;
+}
+
+export class Directory {
+  private snapshot: DirectorySnapshot | undefined;
+  private loading: Promise<DirectorySnapshot> | undefined;
+
+  constructor(private readonly store: Pick<Store, 'directory'>) {}
+
+  /** Made by `open`: the snapshot is there from the start. */
+  static async open(store: Pick<Store, 'directory'>): Promise<Directory> {
+    const directory = new Directory(store);
+    await directory.refresh();
+    return directory;
+  }
+
+  /** The snapshot as of the last refresh. */
+  current(): DirectorySnapshot {
+    if (!this.snapshot) throw new Error('the directory was read before it was loaded (use Directory.open)');
+    return this.snapshot;
+  }
+
+  /** Reloads when the stored version moved; concurrent callers share one load. */
+  async refresh(): Promise<DirectorySnapshot> {
+    const version = await this.store.directory.version();
+    if (this.snapshot?.version === version) return this.snapshot;
+    this.loading ??= load(this.store, version).finally(() => (this.loading = undefined));
+    const loaded = await this.loading;
+    if (!this.snapshot || loaded.version >= this.snapshot.version) this.snapshot = loaded;
+    return this.snapshot;
+  }
+
+  /** The live entities a principal may submit for and list. */
+  entitiesOf(principal: Principal): readonly BusinessEntity[] {
+    const s = this.current();
+    if (principal.kind === 'operator') return s.entities;
+    return s.entities.filter((e) => s.ownerOf(e.id) === principal.merchantId);
+  }
+
+  /**
+   * The entity whose identifier the submission's issuer carries, among those the principal may
+   * submit for, else among removed ones it had (a resubmission still finds its document): the
+   * entity of the idempotency key, read before intake decides the issuer for good.
+   */
+  issuerOf(principal: Principal, ids: readonly string[]): BusinessEntity | undefined {
+    const found = findIssuingEntity(this.entitiesOf(principal), ids);
+    if (found) return found;
+    const mine = (e: DirectoryEntity) => !!e.removedAt && (principal.kind === 'operator' || e.merchantId === principal.merchantId);
+    return findIssuingEntity(this.current().all.filter(mine).map((e) => e.entity), ids);
+  }
+}
+
+async function load(store: Pick<Store, 'directory'>, version: number): Promise<DirectorySnapshot> {
+  const [entityRows, merchantRows, keyRows] = await Promise.all([store.directory.entities(), store.directory.merchants(), store.directory.keys()]);
+  const entries = new Map<string, DirectoryEntity>();
+  for (const row of entityRows) {
+    entries.set(row.id, { entity: deepFreeze(JSON.parse(row.body) as BusinessEntity), merchantId: row.merchantId, origin: row.origin, removedAt: row.removedAt });
+  }
+  const owned = new Map<string, string[]>();
+  for (const [id, e] of entries) if (e.merchantId && !e.removedAt) owned.set(e.merchantId, [...(owned.get(e.merchantId) ?? []), id]);
+  const merchants = new Map<string, Merchant>();
+  for (const row of merchantRows) {
+    merchants.set(row.id, {
+      id: row.id,
+      displayName: row.displayName,
+      callback: readMerchantCallback(row.callback),
+      businessEntityIds: owned.get(row.id) ?? [],
+      createdAt: row.createdAt,
+      updatedAt: row.updatedAt,
+    });
+  }
+  const keys = new Map<string, string>();
+  for (const k of keyRows) if (!k.revokedAt) keys.set(k.keySha256, k.merchantId);
+  const live = [...entries.values()].filter((e) => !e.removedAt);
+  return Object.freeze({
+    version,
+    entities: Object.freeze(live.map((e) => e.entity)),
+    entry: (id: string) => entries.get(id),
+    entityIds: () => [...entries.keys()],
+    all: Object.freeze([...entries.values()]),
+    ownerOf: (id: string) => {
+      const e = entries.get(id);
+      return e && !e.removedAt ? e.merchantId ?? undefined : undefined;
+    },
+    merchants,
+    merchantOfKey: (sha: string) => keys.get(sha),
+  });
+}

@@ -1,0 +1,308 @@
+import type { TSchema } from 'typebox';
+import type { DocumentKind, SpiDocument } from './document.js';
+import type { Model, TransactionType } from './enums.js';
+import type { ActivationStatus, BusinessEntity } from './business-entity.js';
+import type { Logger } from '../lib/log.js';
+import type { RetryPolicy } from '../lib/retry-delay.js';
+import type { Issue } from './issues.js';
+import type { ProviderReference } from './transport.js';
+import type { Envelope, SendReceipt, Transport } from './transport.js';
+import type { BuyerResponse } from './buyer-response.js';
+
+/**
+ * One row of a driver's field table: where a value lands in the legal document. The same table
+ * answers GET /einvoicing/data_input_fields and (with the PEPPOL issue) drives `overrides`
+ * mapping, so what the platform is told to map is exactly what the renderer reads.
+ */
+export interface FieldSpec {
+  /** Path in the legal document, e.g. `Invoice.cbc:ID`; also the `target` of an override mapping. */
+  readonly path: string;
+  /**
+   * Where the value lives in the SPI document (`id`, `lines[].quantity`,
+   * `accounting_customer_party.electronic_address.scheme`): an override mapping to `path`
+   * writes its value there before the driver validates and renders as usual.
+   */
+  readonly spi?: string;
+  readonly field_name: string;
+  readonly data_type: 'string' | 'number' | 'date' | 'boolean';
+  readonly inclusion_type: 'Mandatory' | 'Optional' | 'Conditional';
+  readonly description?: string;
+  readonly example?: string;
+  readonly accepted_values?: readonly string[];
+  readonly default_value?: string;
+  readonly documentation_link?: string;
+  readonly condition?: Readonly<Record<string, unknown>>;
+  /** Document types the field belongs to; every type of the driver when absent. */
+  readonly documentTypes?: readonly string[];
+  /** Scenarios the field belongs to; every scenario of the driver when absent. */
+  readonly transactionTypes?: readonly TransactionType[];
+  /** The place repeats once per document line (an override maps it per line); derived from `spi` (`lines[]…`) when absent. */
+  readonly perLine?: boolean;
+}
+
+/** What a driver knows besides the document: the issuing business entity and its own settings. */
+export interface DocumentContext {
+  /** The configured business entity whose party issues the document (seller, or response sender). */
+  readonly entity: BusinessEntity;
+  /** `drivers.<MODEL>` from the configuration file, already checked against `settingsSchema`. */
+  readonly settings: Readonly<Record<string, unknown>>;
+  /**
+   * The network's references (KSeF's `ksefNumber`) on the invoice of this number that the same
+   * entity submitted under the same model and country, once the network accepted it: what a
+   * corrective invoice must name. Absent where no store is at hand (the CLI's render).
+   */
+  readonly acceptedReferences?: ((invoiceNumber: string) => readonly ProviderReference[] | undefined) | undefined;
+}
+
+/** Everything render may depend on besides the document: injected so render stays pure. */
+export interface RenderContext extends DocumentContext {
+  readonly now: Date;
+  /** The adapter's id of the document being rendered. */
+  readonly documentId: string;
+  /** The number the adapter reserved for the document in the driver's sequence (Driver.sequence); absent where none was (goldens, the CLI). */
+  readonly sequence?: number | undefined;
+}
+
+/** One legal document a driver renders (a UBL invoice, a signed record…). */
+export interface Artifact {
+  /** SPI document type, e.g. `ubl-invoice`. */
+  readonly documentType: string;
+  readonly mimeType: string;
+  /** The document as text, or as base64 when `encoding` says so (a PNG). */
+  readonly content: string;
+  readonly encoding?: 'base64' | undefined;
+}
+
+/** What transmit needs besides the artifact: the document's id and the configured transport. */
+export interface TransmitContext {
+  readonly documentId: string;
+  /** Every artifact of the document, in render order (ZUGFERD sends the PDF and is addressed by its XML). */
+  readonly artifacts: readonly Artifact[];
+  readonly transport: Transport;
+  readonly now: Date;
+  /** 1 for the first try of the document, 2 for the first retry… */
+  readonly attempt: number;
+}
+
+/** A document handed to the network: the envelope tracking needs, and the network's receipt. */
+export interface Transmitted {
+  envelope: Envelope;
+  receipt: SendReceipt;
+}
+
+/** An inbound business response, read: the SPI status it means and what it said. */
+export interface InboundReading {
+  /** The SPI status of the document it answers (`REJECTED`, `PAID`…), through mapStatus. */
+  status: string;
+  /** The number of the document it answers (`cbc:DocumentReference/cbc:ID`). */
+  respondsTo: string;
+  /** The remote code as sent (`RE`), and any reason text. */
+  remote: string;
+  note?: string | undefined;
+}
+
+/**
+ * A driver whose documents form a chain per issuer (VERIFACTU's records, each hashing the one
+ * before). Rendering stays pure; the chain step runs inside the transaction that stores the
+ * document, after the chain's head is read, so concurrent submissions are chained in commit
+ * order and a crash never leaves a record stored without its head advanced (or the reverse).
+ * `link` runs in the store's writer thread too: its input and state are plain JSON.
+ */
+export interface ChainSpec {
+  /** Which chain the document joins (e.g. `VERIFACTU:B12345674`) and the JSON `link` completes. */
+  prepare(doc: SpiDocument, ctx: RenderContext): { key: string; input: unknown };
+  /** The document's final artifacts and the chain's new head, from the head before it (undefined: the first). Pure. */
+  link(input: unknown, previous: unknown): { artifacts: Artifact[]; head: unknown };
+}
+
+/** What the adapter gives a driver's own network when it starts. */
+export interface NetworkDeps {
+  readonly clock: () => Date;
+  readonly logger: Logger;
+  /** Relative file names in the driver's settings (certificates) are read from here: the configuration file's folder. */
+  readonly configDir: string;
+  /** The wait between tries of a request the network did not answer. */
+  readonly retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
+  /** The stored legal document (first artifact) of a document: what to send again when the network lost track of it. */
+  contentOf(documentId: string): Promise<string | undefined>;
+  /** What the network pushes to the adapter (the SDI's notifications): persisted, deduplicated, read back when tracking. */
+  readonly inbox: NetworkInbox;
+}
+
+/** What a network pushed to the adapter (the SDI's notifications), kept before the push is acknowledged. */
+export interface InboxItem {
+  /** The network's id of the message the item is about (the SDI's IdentificativoSdI). */
+  messageId: string;
+  /** What makes a repeated push recognisable (the SDI notification's MessageId). */
+  dedupeKey: string;
+  documentType: string;
+  mimeType: string;
+  content: string;
+  receivedAt: string;
+}
+
+/** A network's pushed items, in the store (migration 9). */
+export interface NetworkInbox {
+  /**
+   * Stores the item (unless one with its dedupe key is there) and makes the document sent as
+   * `item.messageId` due for tracking at once: true when the item is new. Persisted on return.
+   */
+  add(network: string, item: InboxItem): Promise<boolean>;
+  /** The items about one message (the transport's message id), in arrival order. */
+  of(network: string, messageId: string): Promise<InboxItem[]>;
+  /** Whether a document was sent as this message (what a network's push must be about). */
+  sent(messageId: string): Promise<boolean>;
+}
+
+/** A request a network makes to the adapter (POST /networks/{driver}/inbound), and the answer it gets. */
+export interface InboundRequest {
+  contentType: string;
+  body: Buffer;
+  headers: Readonly<Record<string, string | string[] | undefined>>;
+}
+export interface InboundAnswer {
+  status: number;
+  contentType?: string | undefined;
+  body?: string | undefined;
+}
+
+/**
+ * A network of the driver's own (VERIFACTU's AEAT web service), started with the dispatcher. It
+ * carries the documents of the entities it claims; the others go through the adapter's
+ * configured transport (the sandbox network).
+ */
+export interface DriverNetwork {
+  /** The transport for the entity's documents; undefined: the adapter's transport. */
+  transportFor(entityId: string): Transport | undefined;
+  /** Stops its timers and waits for requests in flight; what was queued is sent again after the next start. */
+  close(): Promise<void>;
+  /**
+   * A request the network itself sends to the adapter (the SDI's notifications), at
+   * POST /networks/{driver id in lower case}/inbound: read, kept through `NetworkDeps.inbox`
+   * before it is answered, and answered as the network expects.
+   */
+  receive?(request: InboundRequest): Promise<InboundAnswer>;
+}
+
+/**
+ * The driver contract. Metadata feeds the registry, activations and data_input_fields;
+ * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
+ * document through the network (the dispatcher, src/apps/adapter/lifecycle/dispatcher.ts).
+ */
+export interface Driver {
+  /**
+   * The driver's name: unique in the registry, and the key of its settings (`drivers.<id>` in the
+   * configuration file). The model when absent (PEPPOL, VERIFACTU); a scheme where several
+   * drivers share a model (KSEF and SDI for CLEARANCE).
+   */
+  readonly id?: string;
+  /** The SPI model the driver implements; several drivers may share one in different countries. */
+  readonly model: Model;
+  /** Human title of the format, e.g. `Peppol BIS Billing 3.0`. */
+  readonly title: string;
+  /** ISO alpha-2 countries served; an empty list means any assigned country not claimed by another driver of the model. */
+  readonly countries: readonly string[];
+  readonly transactionTypes: readonly TransactionType[];
+  /** SPI document types, e.g. `ubl-invoice`, `ubl-creditnote`, `ubl-applicationresponse`. */
+  readonly documentTypes: readonly string[];
+  /** The document type each SPI `type` becomes (the default when a submission names none). */
+  readonly documentTypeFor: Readonly<Partial<Record<DocumentKind, string>>>;
+  /** Every document type a `type` may be submitted as (EINVOICE: an invoice as ubl-invoice or cii-invoice); documentTypeFor's one when absent. */
+  readonly documentTypesOf?: Readonly<Partial<Record<DocumentKind, readonly string[]>>>;
+  readonly fields: readonly FieldSpec[];
+  /** typebox schema of `drivers.<MODEL>` in the configuration file, checked at start. */
+  readonly settingsSchema?: TSchema;
+  /** Every issue in the document; never throws on bad input. */
+  validate(doc: SpiDocument, ctx: DocumentContext): Issue[];
+  /** The legal documents; only called when validate reported no error. Pure. */
+  render(doc: SpiDocument, ctx: RenderContext): Artifact[];
+  /** Addresses the (first) artifact and hands it to `ctx.transport`; throws TransportError. */
+  transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted>;
+  /** A remote status code → SPI status; total (an unknown code maps to a defined fallback). */
+  mapStatus(remote: string): string;
+  /** Reads an inbound business response about one of this driver's documents; undefined if not one. */
+  readInbound(documentType: string, content: string): InboundReading | undefined;
+  /**
+   * The document resubmitted with status VOIDED is the cancellation of the stored one (VERIFACTU's
+   * RegistroAnulacion): a new document under the same key, instead of a conflicting body.
+   */
+  readonly voidsByResubmission?: boolean;
+  /**
+   * Reads what the settings name outside the configuration file (ZUGFERD: a logo per business
+   * entity), once at start, and gives the settings `validate` and `render` see, so render stays
+   * pure. Throws ConfigError naming every problem by its place (`drivers.ZUGFERD.entities.x.logo_file: …`).
+   */
+  prepareSettings?(settings: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>>;
+  /**
+   * Only for drivers whose legal document is a signature (FACE's Facturae): render gives the
+   * document unsigned (what goldens hold, the same under any key), and `sign` seals render's
+   * artifacts with the issuing entity's key from the prepared settings. Called right after
+   * render wherever a document is kept or printed; deterministic for one key and clock.
+   */
+  sign?(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[];
+  /**
+   * The buyer's business response in this driver's format, for the sandbox network's buyer
+   * (NEMHANDEL: an OIOUBL ApplicationResponse); undefined for a status the format cannot say.
+   * Absent: the sandbox answers with a Peppol Invoice Response.
+   */
+  buyerResponse?(envelope: Envelope, response: BuyerResponse, id: string, issueDate: string): { documentType: string; content: string } | undefined;
+  /**
+   * The document needs a number unique in a sequence (the SDI's file progressive per
+   * transmitter): the key of its sequence. The adapter reserves the next number of that key,
+   * persisted, before render and gives it as `RenderContext.sequence`. Numbers are never
+   * reused; a reservation whose document is not stored (a concurrent duplicate) leaves a gap.
+   */
+  sequence?(doc: SpiDocument, ctx: DocumentContext): string;
+  /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
+  readonly chain?: ChainSpec;
+  /**
+   * The module of the driver's working parts (the URL of its parts.ts, compiled), which exports
+   * `chain` when it has one: what the store's writer thread loads to run the chain's step.
+   */
+  readonly partsUrl?: string;
+  /**
+   * Starts the driver's own network from its settings (which `settingsSchema` already passed).
+   * Throws ConfigError for what a schema cannot check (a certificate that cannot be read).
+   */
+  network?(settings: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork;
+  /**
+   * What the platform is told of a configured activation that lists this model: the driver may
+   * say it is not live yet (VERIFACTU: PENDING until the entity has a production certificate).
+   * Pure; submissions are still gated by the configured status.
+   */
+  activationStatus?(entity: BusinessEntity, settings: Readonly<Record<string, unknown>>, configured: ActivationStatus): ActivationStatus;
+}
+
+/**
+ * The business entities as a network sees them: live (the directory changes at run time) and
+ * including removed ones, whose accepted documents still travel.
+ */
+export interface EntityLookup {
+  get(id: string): BusinessEntity | undefined;
+  /** Every id known now (for checking settings keyed by entity at start). */
+  ids(): readonly string[];
+}
+
+/** The scenario the platform asks about in data_input_fields and submits documents for. */
+export interface Scenario {
+  model: Model;
+  country: string;
+  transactionType: TransactionType;
+  documentType: string;
+}
+
+/** The driver's registry name and settings key. */
+export function driverId(driver: Pick<Driver, 'id' | 'model'>): string {
+  return driver.id ?? driver.model;
+}
+
+/** The driver's folder under `drivers/` and `fixtures/`: its id in lower case, `_` as `-` (CTC_FR → `ctc-fr`). */
+export function driverFolder(driver: Pick<Driver, 'id' | 'model'>): string {
+  return driverId(driver).toLowerCase().replace(/_/g, '-');
+}
+
+/** The document types a driver takes for an SPI `type`. */
+export function documentTypesOf(driver: Pick<Driver, 'documentTypeFor' | 'documentTypesOf'>, type: DocumentKind): readonly string[] {
+  const one = driver.documentTypeFor[type];
+  return driver.documentTypesOf?.[type] ?? (one ? [one] : []);
+}
