@@ -1,14 +1,10 @@
-import type { SpiDocument } from '../../src/spi/document.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
-import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import type { Artifact } from '../../src/spi/driver.js';
 import { renderApplicationResponse } from '../../src/formats/ubl/application-response.js';
 import { renderInvoice } from '../../src/formats/ubl/invoice.js';
-import { examine } from './validate.js';
+import type { PeppolModel } from './examine.js';
 
-/** The Peppol BIS document for an SPI document that passed validation. Pure. */
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, model } = examine(doc, ctx);
-  if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+/** The Peppol BIS document of an examined SPI document. Pure: only writes. */
+export function render(model: PeppolModel): Artifact[] {
   if (model.kind === 'response') {
     return [{ documentType: 'ubl-applicationresponse', mimeType: 'application/xml', content: renderApplicationResponse(model.ubl) }];
   }

@@ -14,11 +14,11 @@ export type DriverDescription = Pick<Driver, 'id' | 'model' | 'title' | 'countri
 export type OptionalPart = 'prepareSettings' | 'sign' | 'buyerResponse' | 'sequence' | 'chain' | 'network' | 'activationStatus';
 
 /** A driver's working parts: what its parts.ts exports. */
-export type DriverParts = Pick<Driver, 'settingsSchema' | 'validate' | 'render' | 'transmit' | 'mapStatus' | 'readInbound'> & Partial<Pick<Driver, OptionalPart>>;
+export type DriverParts<S = unknown, M = unknown, R = S> = Pick<Driver<S, M, R>, 'settingsSchema' | 'examine' | 'render' | 'transmit' | 'mapStatus' | 'readInbound'> & Partial<Pick<Driver<S, M, R>, OptionalPart>>;
 
 /**
- * A module loaded the first time it is asked for. Synchronously, because `validate` and `render`
- * are synchronous: Node's require of an ES module (20.19 and later; no top-level await in its
+ * A module loaded the first time it is asked for. Synchronously, because `render` is synchronous
+ * (and the store's writer thread loads a chain's step the same way): Node's require of an ES module (20.19 and later; no top-level await in its
  * graph) gives the same module instance an `import` would.
  */
 export function partsOnFirstUse<T>(importMetaUrl: string, specifier: string): PartsOnFirstUse<T> {
@@ -31,32 +31,32 @@ export function partsOnFirstUse<T>(importMetaUrl: string, specifier: string): Pa
 export type PartsOnFirstUse<T> = (() => T) & { readonly url: string };
 
 /** The driver: its description, and members that load its parts on first use. `has` names the optional parts it has. */
-export function driverOnFirstUse(description: DriverDescription, has: readonly OptionalPart[], parts: PartsOnFirstUse<DriverParts>): Driver {
+export function driverOnFirstUse<S, M, R = S>(description: DriverDescription, has: readonly OptionalPart[], parts: PartsOnFirstUse<DriverParts<S, M, R>>): Driver<S, M, R> {
   const kinds = description.documentTypesOf ?? Object.fromEntries(Object.entries(description.documentTypeFor).map(([kind, type]) => [kind, [type]]));
-  const driver: Driver = {
+  const driver: Driver<S, M, R> = {
     ...description,
     documentTypes: [...new Set(Object.values(kinds).flat())],
     partsUrl: parts.url,
     get settingsSchema() {
       return parts().settingsSchema;
     },
-    validate: (doc, ctx) => parts().validate(doc, ctx),
-    render: (doc, ctx) => parts().render(doc, ctx),
+    examine: (doc, ctx) => parts().examine(doc, ctx),
+    render: (model, ctx) => parts().render(model, ctx),
     transmit: (artifact, ctx) => parts().transmit(artifact, ctx),
     mapStatus: (remote) => parts().mapStatus(remote),
     readInbound: (documentType, content) => parts().readInbound(documentType, content),
   };
-  const part = <K extends OptionalPart>(name: K): NonNullable<DriverParts[K]> => {
+  const part = <K extends OptionalPart>(name: K): NonNullable<DriverParts<S, M, R>[K]> => {
     const p = parts()[name];
     if (!p) throw new Error(`driver ${driverId(driver)} says it has ${name}, but its parts have none`);
     return p;
   };
-  const optional: { [K in OptionalPart]-?: NonNullable<Driver[K]> } = {
+  const optional: { [K in OptionalPart]-?: NonNullable<Driver<S, M, R>[K]> } = {
     prepareSettings: (settings, configDir) => part('prepareSettings')(settings, configDir),
     sign: (artifacts, ctx) => part('sign')(artifacts, ctx),
     buyerResponse: (envelope, response, id, issueDate) => part('buyerResponse')(envelope, response, id, issueDate),
-    sequence: (doc, ctx) => part('sequence')(doc, ctx),
-    chain: { prepare: (doc, ctx) => part('chain').prepare(doc, ctx), link: (input, previous) => part('chain').link(input, previous) },
+    sequence: (model, ctx) => part('sequence')(model, ctx),
+    chain: { prepare: (model, ctx) => part('chain').prepare(model, ctx), link: (input, previous) => part('chain').link(input, previous) },
     network: (settings, entities, deps) => part('network')(settings, entities, deps),
     activationStatus: (entity, settings, configured) => part('activationStatus')(entity, settings, configured),
   };

@@ -41,21 +41,30 @@ export interface FieldSpec {
 }
 
 /** What a driver knows besides the document: the issuing business entity and its own settings. */
-export interface DocumentContext {
+export interface DocumentContext<S = unknown> {
   /** The configured business entity whose party issues the document (seller, or response sender). */
   readonly entity: BusinessEntity;
-  /** `drivers.<MODEL>` from the configuration file, already checked against `settingsSchema`. */
-  readonly settings: Readonly<Record<string, unknown>>;
+  /** `drivers.<id>` from the configuration file, checked against `settingsSchema` and prepared (`prepareSettings`) at start. */
+  readonly settings: S;
   /**
    * The network's references (KSeF's `ksefNumber`) on the invoice of this number that the same
    * entity submitted under the same model and country, once the network accepted it: what a
    * corrective invoice must name. Absent where no store is at hand (the CLI's render).
    */
-  readonly acceptedReferences?: ((invoiceNumber: string) => readonly ProviderReference[] | undefined) | undefined;
+  readonly acceptedReferences?: ((invoiceNumber: string) => Promise<readonly ProviderReference[] | undefined>) | undefined;
 }
 
-/** Everything render may depend on besides the document: injected so render stays pure. */
-export interface RenderContext extends DocumentContext {
+/**
+ * What `examine` found: every issue, and, exactly when none of them is an error, the driver's
+ * model of the document: what `render` writes (driver-kit/examination.ts makes one).
+ */
+export interface Examination<M> {
+  readonly issues: readonly Issue[];
+  readonly model?: M | undefined;
+}
+
+/** Everything render may depend on besides the model: injected so render stays pure. */
+export interface RenderContext<S = unknown> extends DocumentContext<S> {
   readonly now: Date;
   /** The adapter's id of the document being rendered. */
   readonly documentId: string;
@@ -108,9 +117,9 @@ export interface InboundReading {
  * order and a crash never leaves a record stored without its head advanced (or the reverse).
  * `link` runs in the store's writer thread too: its input and state are plain JSON.
  */
-export interface ChainSpec {
-  /** Which chain the document joins (e.g. `VERIFACTU:B12345674`) and the JSON `link` completes. */
-  prepare(doc: SpiDocument, ctx: RenderContext): { key: string; input: unknown };
+export interface ChainSpec<S = unknown, M = unknown> {
+  /** Which chain the document (its model) joins (e.g. `VERIFACTU:B12345674`) and the JSON `link` completes. */
+  prepare(model: M, ctx: RenderContext<S>): { key: string; input: unknown };
   /** The document's final artifacts and the chain's new head, from the head before it (undefined: the first). Pure. */
   link(input: unknown, previous: unknown): { artifacts: Artifact[]; head: unknown };
 }
@@ -185,11 +194,14 @@ export interface DriverNetwork {
 }
 
 /**
- * The driver contract. Metadata feeds the registry, activations and data_input_fields;
- * `validate` and `render` make submissions; `transmit`, `mapStatus` and `readInbound` carry the
- * document through the network (the dispatcher, src/apps/adapter/lifecycle/dispatcher.ts).
+ * The driver contract, typed by the driver's settings `S` (as prepared at start; `R`: as the
+ * configuration file has them, when preparing changes them) and its model `M` of a document.
+ * Metadata feeds the registry, activations and data_input_fields. A submission is two phases:
+ * `examine` reads the document once (issues, and the model when there is no error), `render`
+ * only writes the model. `transmit`, `mapStatus` and `readInbound` carry the document through
+ * the network (the dispatcher, src/apps/adapter/lifecycle/dispatcher.ts).
  */
-export interface Driver {
+export interface Driver<S = unknown, M = unknown, R = S> {
   /**
    * The driver's name: unique in the registry, and the key of its settings (`drivers.<id>` in the
    * configuration file). The model when absent (PEPPOL, VERIFACTU); a scheme where several
@@ -212,10 +224,14 @@ export interface Driver {
   readonly fields: readonly FieldSpec[];
   /** typebox schema of `drivers.<MODEL>` in the configuration file, checked at start. */
   readonly settingsSchema?: TSchema;
-  /** Every issue in the document; never throws on bad input. */
-  validate(doc: SpiDocument, ctx: DocumentContext): Issue[];
-  /** The legal documents; only called when validate reported no error. Pure. */
-  render(doc: SpiDocument, ctx: RenderContext): Artifact[];
+  /**
+   * Every issue in the document and, when none is an error, the driver's model of it: called
+   * once per submission. Never throws on bad input. Earlier documents it needs (the invoice a
+   * correction names) it asks `ctx.acceptedReferences` for.
+   */
+  examine(doc: SpiDocument, ctx: DocumentContext<S>): Promise<Examination<M>>;
+  /** The legal documents of an examined document's model. Pure: only writes. */
+  render(model: M, ctx: RenderContext<S>): Artifact[];
   /** Addresses the (first) artifact and hands it to `ctx.transport`; throws TransportError. */
   transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted>;
   /** A remote status code → SPI status; total (an unknown code maps to a defined fallback). */
@@ -232,14 +248,14 @@ export interface Driver {
    * entity), once at start, and gives the settings `validate` and `render` see, so render stays
    * pure. Throws ConfigError naming every problem by its place (`drivers.ZUGFERD.entities.x.logo_file: …`).
    */
-  prepareSettings?(settings: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>>;
+  prepareSettings?(settings: R, configDir: string): S;
   /**
    * Only for drivers whose legal document is a signature (FACE's Facturae): render gives the
    * document unsigned (what goldens hold, the same under any key), and `sign` seals render's
    * artifacts with the issuing entity's key from the prepared settings. Called right after
    * render wherever a document is kept or printed; deterministic for one key and clock.
    */
-  sign?(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[];
+  sign?(artifacts: readonly Artifact[], ctx: RenderContext<S>): Artifact[];
   /**
    * The buyer's business response in this driver's format, for the sandbox network's buyer
    * (NEMHANDEL: an OIOUBL ApplicationResponse); undefined for a status the format cannot say.
@@ -252,9 +268,9 @@ export interface Driver {
    * persisted, before render and gives it as `RenderContext.sequence`. Numbers are never
    * reused; a reservation whose document is not stored (a concurrent duplicate) leaves a gap.
    */
-  sequence?(doc: SpiDocument, ctx: DocumentContext): string;
+  sequence?(model: M, ctx: DocumentContext<S>): string;
   /** Only for drivers whose documents are chained (see ChainSpec); render then gives the unchained form. */
-  readonly chain?: ChainSpec;
+  readonly chain?: ChainSpec<S, M>;
   /**
    * The module of the driver's working parts (the URL of its parts.ts, compiled), which exports
    * `chain` when it has one: what the store's writer thread loads to run the chain's step.
@@ -264,13 +280,13 @@ export interface Driver {
    * Starts the driver's own network from its settings (which `settingsSchema` already passed).
    * Throws ConfigError for what a schema cannot check (a certificate that cannot be read).
    */
-  network?(settings: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork;
+  network?(settings: S, entities: EntityLookup, deps: NetworkDeps): DriverNetwork;
   /**
    * What the platform is told of a configured activation that lists this model: the driver may
    * say it is not live yet (VERIFACTU: PENDING until the entity has a production certificate).
    * Pure; submissions are still gated by the configured status.
    */
-  activationStatus?(entity: BusinessEntity, settings: Readonly<Record<string, unknown>>, configured: ActivationStatus): ActivationStatus;
+  activationStatus?(entity: BusinessEntity, settings: S, configured: ActivationStatus): ActivationStatus;
 }
 
 /**

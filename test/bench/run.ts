@@ -103,7 +103,7 @@ async function billingBench(): Promise<void> {
 
 async function adapterBench(): Promise<void> {
 console.log('render, one 10-line invoice per call:');
-const render = renderFigures();
+const render = await renderFigures();
 for (const f of render) console.log(`  ${fmt(f.perSecond).padStart(9)} docs/s  ${fmt(f.msPerDoc, 3).padStart(7)} ms/doc  ${f.name}`);
 
 console.log(`\nHTTP, ${seconds} s each, 32 connections, a new document id per request:`);

@@ -18,8 +18,8 @@ import { benchInvoice } from './bench-invoice.js';
  */
 export async function startStorageFloor(dataDir: string): Promise<{ url: string; close: () => Promise<void> }> {
   const body = benchInvoice();
-  const { doc, driver, ctx } = intake(body, fixtureConfig(), createRegistry(drivers));
-  const artifacts = driver.render(doc, { ...ctx, now: new Date(), documentId: 'floor' });
+  const { driver, ctx, examination } = await intake(body, fixtureConfig(), createRegistry(drivers));
+  const artifacts = driver.render(examination.model, { ...ctx, now: new Date(), documentId: 'floor' });
   const store = await openStore(dataDir, { writerThread: true });
   const app = new Koa();
   app.use(bodyParser({ enableTypes: ['json'], jsonLimit: '10mb' }));

@@ -18,11 +18,11 @@ import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 const registry = createRegistry(drivers);
 const config = fixtureConfig();
 
-function renderFixture(f: Fixture): Artifact[] {
-  const { doc, driver, ctx, issues } = intake(f.body, config, registry);
-  const errors = errorsOf(issues);
-  if (errors.length > 0) throw new Error(`${f.name}: ${errors.map((e) => `${e.code} ${e.path}: ${e.message}`).join('; ')}`);
-  const artifacts = driver.render(doc, { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` });
+async function renderFixture(f: Fixture): Promise<Artifact[]> {
+  const { driver, ctx, examination } = await intake(f.body, config, registry);
+  const errors = errorsOf(examination.issues);
+  if (errors.length > 0 || examination.model === undefined) throw new Error(`${f.name}: ${errors.map((e) => `${e.code} ${e.path}: ${e.message}`).join('; ')}`);
+  const artifacts = driver.render(examination.model, { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` });
   expect(artifacts.length).to.be.at.least(1);
   expect(new Set(artifacts.map((a) => a.mimeType)).size, 'one golden per MIME type').to.equal(artifacts.length);
   return artifacts;
@@ -59,14 +59,14 @@ for (const driver of registry.all) {
 
     describe('renders every valid fixture exactly as its golden', function () {
       if (UPDATE_GOLDENS) {
-        before(function () {
+        before(async function () {
           this.timeout(300_000);
-          regenerate(valid);
+          await regenerate(valid);
         });
       }
       for (const f of valid) {
-        it(f.name, () => {
-          for (const a of renderFixture(f)) {
+        it(f.name, async () => {
+          for (const a of await renderFixture(f)) {
             const golden = f.golden(a.mimeType);
             expect(existsSync(golden), `${golden} is missing: run UPDATE_GOLDENS=1 npm test`).to.equal(true);
             // Compared as bytes (a PDF is binary), but shown as text when a text golden differs.
@@ -80,18 +80,18 @@ for (const driver of registry.all) {
 
     describe('raises the expected issue codes for every invalid fixture', () => {
       for (const f of fixtures.filter((x) => x.expectedIssues)) {
-        it(f.name, () => {
-          const { issues } = intake(f.body, config, registry);
+        it(f.name, async () => {
+          const { issues } = (await intake(f.body, config, registry)).examination;
           const codes = [...new Set(errorsOf(issues).map((i) => i.code))].sort();
           expect(codes).to.deep.equal([...f.expectedIssues!].sort());
         });
       }
     });
 
-    it('documents every issue code its fixtures raise in its README', () => {
+    it('documents every issue code its fixtures raise in its README', async () => {
       const codes = new Set<string>();
       for (const f of fixtures) {
-        for (const i of intake(f.body, config, registry).issues) codes.add(i.code);
+        for (const i of (await intake(f.body, config, registry)).examination.issues) codes.add(i.code);
       }
       for (const code of codes) expect(readme, `drivers/${dirName}/README.md`).to.include(code);
     });
@@ -99,17 +99,18 @@ for (const driver of registry.all) {
 }
 
 /** Renders every valid fixture, validates all of them with the official rules, writes the passing ones. */
-function regenerate(valid: Fixture[]): void {
+async function regenerate(valid: Fixture[]): Promise<void> {
   if (!validatorAvailable()) throw new Error('UPDATE_GOLDENS needs ../shared/tools/validate-ubl to validate before writing');
   const dir = tempDir('goldens-');
-  const rendered = valid.flatMap((f) =>
-    renderFixture(f).map((a) => {
+  const rendered = [];
+  for (const f of valid) {
+    for (const a of await renderFixture(f)) {
       const golden = f.golden(a.mimeType);
       const file = join(dir, basename(golden));
       writeFileSync(file, artifactBytes(a));
-      return { f, file, golden };
-    }),
-  );
+      rendered.push({ f, file, golden });
+    }
+  }
   // PNGs (VERIFACTU's QR codes) have no official rules; XML and PDF (Factur-X) have.
   const checked = rendered.filter((r) => !r.file.endsWith('.png'));
   const results = new Map(validateFiles(checked.map((r) => r.file)).map((r) => [r.file, r]));

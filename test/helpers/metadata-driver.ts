@@ -5,14 +5,12 @@ import type { Driver } from '../../src/spi/driver.js';
  * fails loudly: document handling is tested with the real drivers and their fixtures.
  */
 export function metadataDriver(
-  meta: Omit<Driver, 'validate' | 'render' | 'documentTypeFor' | 'transmit' | 'mapStatus' | 'readInbound'> & Partial<Pick<Driver, 'documentTypeFor'>>,
+  meta: Omit<Driver, 'examine' | 'render' | 'documentTypeFor' | 'transmit' | 'mapStatus' | 'readInbound'> & Partial<Pick<Driver, 'documentTypeFor'>>,
 ): Driver {
   return {
     documentTypeFor: {},
     ...meta,
-    validate: () => {
-      throw new Error(`metadata-only test driver ${meta.model} cannot validate`);
-    },
+    examine: () => Promise.reject(new Error(`metadata-only test driver ${meta.model} cannot examine`)),
     render: () => {
       throw new Error(`metadata-only test driver ${meta.model} cannot render`);
     },

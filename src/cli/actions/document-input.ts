@@ -9,9 +9,9 @@ import { SpiError } from '../../platform/http/errors.js';
 import { UsageError, type settingFlags } from '../command.js';
 
 /** An SPI document file taken through the same intake as POST /einvoicing/documents. */
-export type FileIntake = { ok: true; intake: Intake } | { ok: false; issues: Issue[] };
+export type FileIntake = { ok: true; intake: Intake } | { ok: false; issues: readonly Issue[] };
 
-export function intakeFile(file: string | undefined, flags: ReturnType<typeof settingFlags>, model: string | undefined): FileIntake {
+export async function intakeFile(file: string | undefined, flags: ReturnType<typeof settingFlags>, model: string | undefined): Promise<FileIntake> {
   if (!file) throw new UsageError('name the SPI document (a JSON file)');
   let body: unknown;
   try {
@@ -24,7 +24,7 @@ export function intakeFile(file: string | undefined, flags: ReturnType<typeof se
   const registry = createRegistry(drivers);
   const { config, source } = loadAdapterConfig(settings.configFile, registry);
   try {
-    return { ok: true, intake: intake(body, config, registry) };
+    return { ok: true, intake: await intake(body, config, registry) };
   } catch (err) {
     if (!(err instanceof SpiError)) throw err;
     // Shape and routing problems have no driver code: they carry the SPI error code instead. An

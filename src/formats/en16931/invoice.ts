@@ -36,8 +36,8 @@ export interface Profile {
 }
 
 /** The semantic invoice, or only issues when it cannot be built. Issue codes are bare numbers the driver's IssueList prefixes. */
-export function semanticInvoice(doc: MainDocument, ctx: DocumentContext, issues: IssueList, profile: Profile): SemanticInvoice | undefined {
-  const settings = ctx.settings as En16931Settings;
+export function semanticInvoice(doc: MainDocument, ctx: DocumentContext<En16931Settings>, issues: IssueList, profile: Profile): SemanticInvoice | undefined {
+  const settings = ctx.settings;
   const mapped = mapLines(doc.lines, issues, settings);
   const lines = mapped.filter((l): l is Line => l !== undefined);
   const categories = new Set(lines.map((l) => l.item.taxCategory.id));

@@ -1,10 +1,9 @@
 import type { ConfigFile } from '../../../platform/config/config-file-schema.js';
 import type { BusinessEntity } from '../../../spi/business-entity.js';
-import type { Issue } from '../../../spi/issues.js';
 import type { ProviderReference } from '../../../spi/transport.js';
 import { settingsOf } from '../../../driver-kit/driver-settings.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
-import { documentTypesOf, type DocumentContext, type Driver } from '../../../spi/driver.js';
+import { documentTypesOf, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import { problemItem } from '../../../platform/http/problem-errors.js';
 import { check } from '../../../lib/typed-check.js';
@@ -13,14 +12,14 @@ import type { TransactionType } from '../../../spi/enums.js';
 import { findIssuingEntity, isActivated, issuingParty } from '../../../platform/directory/issuing-entity.js';
 import { documentFromOverrides } from './overrides.js';
 
-/** A submission that reached a driver: who issues it, for which scenario, and what the driver found. */
+/** A submission that reached a driver: who issues it, for which scenario, and what the driver found (its examination, made once). */
 export interface Intake {
   doc: SpiDocument;
   driver: Driver;
   ctx: DocumentContext;
   transactionType: TransactionType;
   documentType: string;
-  issues: Issue[];
+  examination: Examination<unknown>;
 }
 
 /**
@@ -37,10 +36,10 @@ export interface IntakeScope {
   entities: readonly BusinessEntity[];
   merchant?: boolean;
   /** The network's references on an invoice of the issuing entity the network accepted (DocumentContext.acceptedReferences). */
-  accepted?: (entityId: string, invoiceNumber: string) => readonly ProviderReference[] | undefined;
+  accepted?: (entityId: string, invoiceNumber: string) => Promise<readonly ProviderReference[] | undefined>;
 }
 
-export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Intake {
+export async function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Promise<Intake> {
   const envelope = parseEnvelope(body);
   const transactionType = envelope.transaction_type ?? 'B2B';
   const driver = drivers.get(envelope.model, envelope.country);
@@ -61,7 +60,7 @@ export function intake(body: unknown, config: ConfigFile, drivers: DriverRegistr
   }
   const accepted = scope.accepted;
   const ctx: DocumentContext = { entity, settings: settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }) };
-  return { doc, driver, ctx, transactionType, documentType, issues: driver.validate(doc, ctx) };
+  return { doc, driver, ctx, transactionType, documentType, examination: await driver.examine(doc, ctx) };
 }
 
 /**

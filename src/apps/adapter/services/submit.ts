@@ -9,7 +9,6 @@ import type { DocumentKey } from '../../../platform/store/documents.js';
 import type { Store } from '../../../platform/store/store.js';
 import { decideKeyReading } from '../../../platform/store/submission-write.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
-import { AcceptedReferences } from './accepted-references.js';
 import { intake, parseEnvelope } from './intake.js';
 import { issuingParty } from '../../../platform/directory/issuing-entity.js';
 
@@ -52,25 +51,24 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   if (early?.kind === 'conflict') throw conflict(key, early.id);
   if (early?.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
   // What a corrective invoice names of the invoice it corrects (KSeF's number): the same entity's and scenario's.
-  const references = new AcceptedReferences((businessEntityId, platformId) =>
-    deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId }),
-  );
-  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted: references.lookup };
-  const { doc, driver, ctx, transactionType, documentType, issues } = await references.settle((fresh) => intake(fresh ? structuredClone(body) : body, deps.config, deps.drivers, scope));
+  const accepted = (businessEntityId: string, platformId: string) => deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId });
+  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted };
+  const { driver, ctx, transactionType, documentType, examination } = await intake(body, deps.config, deps.drivers, scope);
   key.businessEntityId = ctx.entity.id;
+  const { issues, model } = examination;
   const errors = errorsOf(issues);
-  if (errors.length > 0) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
+  if (errors.length > 0 || model === undefined) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
   const now = deps.clock();
   // Time-ordered (UUIDv7): new rows append to the id indexes instead of landing at random
   // pages, which keeps each commit's write set small (`npm run bench`, issue 3 note).
   const id = uuidv7({ msecs: now.getTime() });
   // A number the driver needs unique per key (the SDI's file progressive): reserved, persisted, before render.
-  const sequence = driver.sequence && (await deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(doc, ctx)}`, now.toISOString()));
+  const sequence = driver.sequence && (await deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(model, ctx)}`, now.toISOString()));
   const renderCtx = { ...ctx, now, documentId: id, sequence };
-  const rendered = driver.render(doc, renderCtx);
+  const rendered = driver.render(model, renderCtx);
   const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
   // A chained document is completed where it is stored, after its chain's head is read.
-  const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(doc, renderCtx) };
+  const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(model, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
   // Two identical requests can race past the lookup above: the write decides, in its transaction.
   const outcome = await deps.store.writeSubmission({

@@ -2,6 +2,7 @@ import type { MainDocument } from '../../src/spi/document.js';
 import type { BusinessEntity } from '../../src/spi/business-entity.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
+import type { PeppolSettings } from './settings.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
 import { checkGermanDomestic } from './german-domestic.js';
@@ -34,6 +35,6 @@ export const PEPPOL_PROFILE: Profile = Object.freeze({
 });
 
 /** The invoice or credit note as Peppol BIS 3 wants it, or only issues when it cannot be built. */
-export function invoiceModel(doc: MainDocument, ctx: DocumentContext, issues: IssueList): SemanticInvoice | undefined {
+export function invoiceModel(doc: MainDocument, ctx: DocumentContext<PeppolSettings>, issues: IssueList): SemanticInvoice | undefined {
   return semanticInvoice(doc, ctx, issues, PEPPOL_PROFILE);
 }

@@ -1,6 +1,7 @@
 import type { ApplicationResponseDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
+import type { PeppolSettings } from './settings.js';
 import type { Identifier } from '../../src/formats/en16931/model.js';
 import type { UblApplicationResponse } from '../../src/formats/ubl/model.js';
 import { companyIdScheme, deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
@@ -11,7 +12,7 @@ import { NEEDS_REASON, RESPONSE_CODES, responseStatusOf, STATUS_ACTIONS, STATUS_
 type Party = ApplicationResponseDocument['sender_party'];
 
 /** The Peppol Invoice Response for an SPI application response, or only issues. */
-export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext, issues: IssueList): UblApplicationResponse | undefined {
+export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext<PeppolSettings>, issues: IssueList): UblApplicationResponse | undefined {
   const r = doc.document_response.response;
   const status = responseStatusOf(r.status);
   if (!status) {
