@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { drivers } from '../drivers/index.js';
-import { driverFolder, driverId } from '../src/driver/types.js';
-import { packageRoot } from '../src/paths.js';
+import { driverFolder, driverId } from '../src/spi/driver.js';
+import { packageRoot } from '../src/lib/paths.js';
 
 // The documentation is part of the repository: README.md introduces, docs/ and each driver's
 // README hold the reference. A reader who follows a link must find its page (and its heading),
