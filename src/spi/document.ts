@@ -3,9 +3,9 @@ import { CountryCodeSchema, ModelSchema, TransactionTypeSchema, VatexCodeSchema 
 
 // POST /einvoicing/documents with the SPI's names. Lenient about unknown keys (the platform
 // adds fields over time; `additionalProperties` stays open), strict about the keys the adapter
-// reads. What the spec marks required but its own examples omit (the SPI's known warts, in the README)
+// reads. What the spec marks required but its own examples omit (the SPI's known warts, in docs/spi.md)
 // is optional here and derived by the driver. A few optional keys are adapter extensions for
-// data the SPI cannot carry (marked "extension"); they are documented in the README.
+// data the SPI cannot carry (marked "extension"); they are documented in docs/spi.md ("Extension keys").
 
 const Text = (max = 1000) => Type.String({ minLength: 1, maxLength: max });
 const Id = Text(200);

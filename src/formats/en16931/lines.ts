@@ -6,7 +6,7 @@ import type { En16931Settings } from './settings.js';
 import { resolveCategory } from './tax-categories.js';
 
 // SPI lines → UBL lines. `amount` is quantity × unit_price before the line's discount
-// (README, "How fields are read"), so the line net amount (BT-131) is amount − discount and the discount becomes
+// (docs/spi.md, "How fields are read"), so the line net amount (BT-131) is amount − discount and the discount becomes
 // a line allowance (reason code 95, "Discount").
 
 /** The slack the Peppol rule for line net amounts allows (PEPPOL-EN16931-R120). */

@@ -56,7 +56,7 @@ export function categoryOfLabel(category: string | undefined, rate: Decimal | un
 
 /**
  * The VAT category of a line or sub total. The SPI sends a UNCL5305 code or a label such as
- * "VAT" / "EU VAT", which means standard rated when the rate is above zero (README, "How fields are read").
+ * "VAT" / "EU VAT", which means standard rated when the rate is above zero (docs/spi.md, "How fields are read").
  * Returns undefined (with an issue) when the category cannot be decided.
  */
 export function resolveCategory(raw: RawCategory, path: string, issues: IssueList, settings: En16931Settings): TaxCategory | undefined {

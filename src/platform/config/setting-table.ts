@@ -12,7 +12,7 @@ export interface SettingSpec {
   help: string;
 }
 
-/** The one table behind parsing, `--help` and the README's configuration reference. */
+/** The one table behind parsing, `--help` and docs/configuration.md. */
 export const SETTINGS: readonly SettingSpec[] = Object.freeze([
   { key: 'host', env: 'HOST', flag: 'host', kind: 'string', default: '127.0.0.1', help: 'interface the adapter listens on' },
   { key: 'port', env: 'ADAPTER_PORT', flag: 'port', kind: 'integer', default: 8080, help: 'adapter port; 0 picks a free port and prints it' },

@@ -14,7 +14,7 @@ import type { EinvoiceRoute } from './einvoicing-settings.js';
 // - Lines: `amount` is quantity × unit price before the line's discount and `discount` the
 //   line's whole discount (item-level coupons plus its share of an invoice-level coupon, as the
 //   billing module spreads it), so `total_discount` is the sum of the line discounts
-//   (README, "How fields are read").
+//   (docs/spi.md, "How fields are read").
 // - Taxes: a taxed line is category S at the invoice's rate; a line of an exempt customer is E,
 //   one of a country without a configured rate O; tax_sub_totals group the lines by category
 //   and rate, with the billing module's own per-line taxes (they add up to the invoice's tax).

@@ -21,7 +21,7 @@ export interface BillingEvent {
   source: EventSource;
   user?: string;
   object: 'event';
-  /** The structure version of `content`: this module's resources are the API's (see the README). */
+  /** The structure version of `content`: this module's resources are the API's (see docs/billing.md). */
   api_version: 'v1' | 'v2';
   event_type: EventType;
   content: Record<string, unknown>;
