@@ -1,11 +1,10 @@
-import type { SpiDocument } from '../../src/spi/document.js';
 import { renderCiiInvoice } from '../../src/formats/cii/invoice.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
 import type { Artifact, RenderContext } from '../../src/spi/driver.js';
 import { facturxPdf } from '../../src/formats/facturx/facturx-pdf.js';
 import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { renderCdar } from './cdar-xml.js';
-import { examine } from './validate.js';
+import type { CtcFrModel } from './examine.js';
+import type { CtcFrSettings } from './settings.js';
 import { RESPONSE_TYPE } from './identity.js';
 
 /**
@@ -13,9 +12,7 @@ import { RESPONSE_TYPE } from './identity.js';
  * XML second), or the buyer's lifecycle message (CDAR). Pure: the PDF's dates and the message's
  * time of day are the render clock's.
  */
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, model } = examine(doc, ctx);
-  if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+export function render(model: CtcFrModel, ctx: RenderContext<CtcFrSettings>): Artifact[] {
   if (model.kind === 'response') {
     const issuedAt = `${model.cdar.issuedAt.slice(0, 10)}T${ctx.now.toISOString().slice(11, 19)}Z`;
     return [{ documentType: RESPONSE_TYPE, mimeType: 'application/xml', content: renderCdar({ ...model.cdar, issuedAt }) }];

@@ -1,14 +1,11 @@
-import type { DocumentContext } from '../../src/spi/driver.js';
-import type { SpiDocument } from '../../src/spi/document.js';
 import { emailNetwork } from '../../src/driver-kit/networks/email-network.js';
-import { examine } from './validate.js';
 
 // EINVOICE's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
+export { examine } from './examine.js';
 export { render } from './render.js';
 export { EinvoiceSettingsSchema as settingsSchema } from './settings.js';
 export { transmit } from './transmit.js';
-export const validate = (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items;
 // No buyer answers come back through EINVOICE's networks: what they report is a delivery or a refusal.
 export const mapStatus = () => 'IN_PROCESS';
 export const readInbound = () => undefined;

@@ -1,15 +1,10 @@
-import type { SpiDocument } from '../../src/spi/document.js';
 import { renderCiiInvoice } from '../../src/formats/cii/invoice.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
-import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import type { Artifact } from '../../src/spi/driver.js';
 import { renderInvoice } from '../../src/formats/ubl/invoice.js';
-import { examine } from './validate.js';
+import type { EinvoiceModel } from './examine.js';
 
-/** The EN 16931 document in the syntax its document type names (`ubl-…` or `cii-…`). Pure. */
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, invoice } = examine(doc, ctx);
-  if (!invoice) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
-  const documentType = doc.document_type ?? (invoice.kind === 'Invoice' ? 'ubl-invoice' : 'ubl-creditnote');
+/** The EN 16931 document in the syntax its document type names (`ubl-…` or `cii-…`). Pure: only writes. */
+export function render({ invoice, documentType }: EinvoiceModel): Artifact[] {
   const content = documentType.startsWith('cii-') ? renderCiiInvoice(invoice) : renderInvoice(invoice);
   return [{ documentType, mimeType: 'application/xml', content }];
 }

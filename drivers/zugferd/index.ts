@@ -14,7 +14,7 @@ export const zugferdDriver = driverOnFirstUse(
     countries: [],
     transactionTypes: ['B2B', 'B2G'],
     documentTypeFor: { INVOICE: 'cii-invoice', CREDIT_NOTE: 'cii-creditnote' },
-    // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by validate.
+    // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by examine.
     fields: Object.freeze(ciiInvoiceFields(EN16931_TYPE_CODES)),
   },
   ['prepareSettings', 'network'],

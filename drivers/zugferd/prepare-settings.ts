@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { PNG } from 'pngjs';
 import { ConfigError } from '../../src/platform/config/config-error.js';
-import { NOT_INVOICES, type ZugferdSettings } from './settings.js';
+import { NOT_INVOICES, type ZugferdFileSettings, type ZugferdSettings } from './settings.js';
 
 // At start: MINIMUM and BASIC WL are refused (Factur-X says itself that they are not invoices
 // under German and French law: no lines, and for MINIMUM no VAT breakdown), and each logo is read
@@ -13,8 +13,7 @@ import { NOT_INVOICES, type ZugferdSettings } from './settings.js';
 const AT = 'drivers.ZUGFERD';
 const MAX_LOGO_BYTES = 1 << 20;
 
-export function prepareSettings(raw: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>> {
-  const settings = raw as ZugferdSettings;
+export function prepareSettings(settings: ZugferdFileSettings, configDir: string): ZugferdSettings {
   const problems: string[] = [];
   const refuse = (at: string, profile: string | undefined) => {
     if (profile && (NOT_INVOICES as readonly string[]).includes(profile)) {

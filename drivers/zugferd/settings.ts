@@ -38,9 +38,13 @@ export const ZugferdSettingsSchema = Type.Object(
   { additionalProperties: false },
 );
 
-export type ZugferdSettings = Static<typeof ZugferdSettingsSchema> & {
-  /** The logos' bytes by entity id, read at start (prepareSettings). */
-  readonly logos?: Readonly<Record<string, Buffer>>;
+/** `drivers.ZUGFERD` as the configuration file has it. */
+export type ZugferdFileSettings = Static<typeof ZugferdSettingsSchema>;
+
+/** The settings examine and render see: the file's, with the logos read at start (prepare-settings.ts). */
+export type ZugferdSettings = ZugferdFileSettings & {
+  /** The logos' bytes by entity id. */
+  readonly logos: Readonly<Record<string, Buffer>>;
 };
 
 /** The profile an entity writes for a transaction type: its scenario's, its own, the driver's, else EN 16931. */

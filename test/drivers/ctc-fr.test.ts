@@ -9,9 +9,13 @@ import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
 import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
 import { renderCdar } from '../../drivers/ctc-fr/cdar-xml.js';
 import { readInbound } from '../../drivers/ctc-fr/statuses.js';
+import type { CtcFrModel } from '../../drivers/ctc-fr/examine.js';
+import { drivers } from '../../drivers/index.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
 import type { Envelope } from '../../src/spi/transport.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
+import { FIXTURES_DIR, fixtureConfig, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 import { requireShared, sharedPath } from '../helpers/shared-folder.js';
@@ -21,6 +25,7 @@ import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 // whole lifecycle over HTTP through the sandbox's platform with the platform's callbacks.
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', `${name}.json`), 'utf8')) as Record<string, any>;
+const registry = createRegistry(drivers);
 const OFFICIAL = sharedPath('validation', 'fr-ctc', 'examples', 'CDAR');
 
 const envelope: Envelope = {
@@ -41,6 +46,17 @@ describe('CTC_FR: French identifiers and lifecycle messages', () => {
     expect(sirenOfVat('FR38200000008')).to.equal(undefined);
     expect(isSiren('732829320')).to.equal(true);
     expect(isSiren('732829321')).to.equal(false);
+  });
+
+  it('examines a buyer\'s status without a clock, and renders it on its own date at the render clock\'s time of day', async () => {
+    const { driver, ctx, examination } = await intake(fixture('response-210-rejected'), fixtureConfig(), registry);
+    const model = examination.model as CtcFrModel;
+    expect(model).to.deep.include({ kind: 'response' });
+    const examined = JSON.stringify(model);
+    const at = (now: string) => driver.render(model, { ...ctx, now: new Date(now), documentId: 'cdar' })[0]!.content.match(/format="204">(\d+)</g);
+    expect(at('2026-03-04T05:06:07Z')).to.deep.equal(['format="204">20261105050607<', 'format="204">20261105050607<']);
+    expect(at('2025-12-01T23:59:58Z')).to.deep.equal(['format="204">20261105235958<', 'format="204">20261105235958<']);
+    expect(JSON.stringify(model), 'render only writes the model').to.equal(examined);
   });
 
   it('reads the official examples: 210 Refusée is REJECTED with its reason, 205 ACCEPTED, 203 SUCCESS, 202 MESSAGE_ACKNOWLEDGEMENT', function () {

@@ -1,8 +1,13 @@
 import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { EinvoiceModel } from '../../drivers/einvoice/examine.js';
+import { drivers } from '../../drivers/index.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
 import { parseUbl, textAt, type UblNode } from '../../src/formats/ubl/read.js';
-import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { errorsOf } from '../../src/spi/issues.js';
+import { fixtureConfig, FIXTURES_DIR, GOLDEN_CLOCK } from '../helpers/fixtures.js';
 
 // One SPI document, two syntaxes: the UBL and CII goldens of every EINVOICE case are read back
 // and their business terms compared (totals, VAT breakdown, parties, lines). The goldens are
@@ -146,5 +151,26 @@ describe('EINVOICE: the same document in UBL and in CII', () => {
   it('leaves the buyer’s electronic address out of plain EN 16931 when nothing gives one', () => {
     expect(ublTerms(readFileSync(join(DIR, 'no-buyer-endpoint-ubl-en16931.xml'), 'utf8')).buyer.slice(1, 4)).to.deep.equal([undefined, undefined, undefined]);
     expect(ciiTerms(readFileSync(join(DIR, 'no-buyer-endpoint-cii-en16931.xml'), 'utf8')).buyer.slice(1, 4)).to.deep.equal([undefined, undefined, undefined]);
+  });
+});
+
+describe('EINVOICE: examined once, rendered from the model', () => {
+  const registry = createRegistry(drivers);
+  const config = fixtureConfig();
+  const fixture = (name: string) => JSON.parse(readFileSync(join(DIR, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+  it('gives a document that names no document type the one its kind defaults to, and writes it from the model alone', async () => {
+    const { document_type: _named, ...body } = fixture('spec-credit-note-ubl-en16931');
+    const { driver, ctx, examination } = await intake(body, config, registry);
+    expect(errorsOf(examination.issues)).to.deep.equal([]);
+    expect((examination.model as EinvoiceModel).documentType).to.equal('ubl-creditnote');
+    const [artifact] = driver.render(examination.model, { ...ctx, now: GOLDEN_CLOCK, documentId: 'no-document-type' });
+    expect(artifact).to.deep.equal({ documentType: 'ubl-creditnote', mimeType: 'application/xml', content: readFileSync(join(DIR, 'spec-credit-note-ubl-en16931.xml'), 'utf8') });
+  });
+
+  it('gives a refused document its issues and no model', async () => {
+    const { examination } = await intake(fixture('invalid-cii-two-references'), config, registry);
+    expect(errorsOf(examination.issues).map((i) => i.code)).to.deep.equal(['EINVOICE-075']);
+    expect(examination).to.not.have.property('model');
   });
 });

@@ -3,6 +3,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zugferdDriver } from '../../drivers/zugferd/index.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
+import type { ConfigFile } from '../../src/platform/config/config-file-schema.js';
+import type { Artifact } from '../../src/spi/driver.js';
+import type { ZugferdSettings } from '../../drivers/zugferd/settings.js';
+import { PNG } from 'pngjs';
+import { errorsOf } from '../../src/spi/issues.js';
 import { loadAdapterConfig } from '../../src/driver-kit/driver-settings.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import { drivers } from '../../drivers/index.js';
@@ -21,6 +26,14 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const registry = createRegistry(drivers);
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'zugferd', `${name}.json`), 'utf8')) as Record<string, any>;
+
+/** What a submission stores for a document: examined once by intake, its model rendered at `now`. */
+async function rendered(doc: unknown, config: ConfigFile, now: Date): Promise<Artifact[]> {
+  const { driver, ctx, examination } = await intake(doc, config, registry);
+  expect(errorsOf(examination.issues)).to.deep.equal([]);
+  return driver.render(examination.model, { ...ctx, now, documentId: 'any' });
+}
+
 const scenario = (doc: Record<string, any>) => `country=${doc.country}&transaction_type=${doc.transaction_type}&model=ZUGFERD&document_type=${doc.document_type}`;
 
 interface Downloaded {
@@ -88,14 +101,12 @@ describe('ZUGFERD over HTTP: /download serves the PDF and the XML it embeds', fu
     expect(text).to.match(/VAT point date\s+2025-05-02/);
   });
 
-  it('prints a long note and the longest item name whole', () => {
+  it('prints a long note and the longest item name whole', async () => {
     const doc = fixture('several-rates-en16931');
     const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
     doc.note = words(700).slice(0, 5000);
     doc.lines[1].description = `Long name ${words(300)}`.slice(0, 1000);
-    const { doc: d, driver, ctx, issues } = intake(doc, fixtureConfig(), registry);
-    expect(issues.filter((i) => i.severity === 'error')).to.deep.equal([]);
-    const [pdf] = driver.render(d, { ...ctx, now: GOLDEN_CLOCK, documentId: 'long' });
+    const [pdf] = await rendered(doc, fixtureConfig(), GOLDEN_CLOCK);
     const text = textOf(Buffer.from(pdf!.content, 'base64'), false).replace(/\s+/g, ' ');
     expect(text).to.contain(doc.note);
     expect(text).to.contain(doc.lines[1].description);
@@ -104,41 +115,51 @@ describe('ZUGFERD over HTTP: /download serves the PDF and the XML it embeds', fu
 
 describe('ZUGFERD rendering', () => {
   const config = fixtureConfig();
-  const render = (doc: unknown, now: Date) => {
-    const { doc: d, driver, ctx } = intake(doc, config, registry);
-    return driver.render(d, { ...ctx, now, documentId: 'any' });
-  };
+  const render = (doc: unknown, now: Date) => rendered(doc, config, now);
 
-  it('gives the same bytes for the same document and clock, and dates the PDF by the clock', () => {
+  it('gives the same bytes for the same document and clock, and dates the PDF by the clock', async () => {
     const doc = fixture('several-rates-en16931');
-    const a = render(doc, GOLDEN_CLOCK);
-    const b = render(doc, GOLDEN_CLOCK);
+    const a = await render(doc, GOLDEN_CLOCK);
+    const b = await render(doc, GOLDEN_CLOCK);
     expect(a[0]!.content).to.equal(b[0]!.content);
-    const later = render(doc, new Date('2026-03-04T05:06:07Z'));
+    const later = await render(doc, new Date('2026-03-04T05:06:07Z'));
     expect(later[1]!.content, 'the XML does not depend on the clock').to.equal(a[1]!.content);
     const pdf = Buffer.from(later[0]!.content, 'base64').toString('latin1');
     expect(pdf).to.contain('/CreationDate (D:20260304050607Z)');
     expect(pdf).to.contain('<xmp:CreateDate>2026-03-04T05:06:07Z</xmp:CreateDate>');
   });
 
-  it('gives two documents two trailer /IDs', () => {
+  it('gives two documents two trailer /IDs', async () => {
     const one = fixture('several-rates-en16931');
     const two = { ...one, id: 'INV-OTHER-ZF' };
     const idOf = (artifacts: { content: string }[]) => /\/ID \[<([0-9a-f]+)>/.exec(Buffer.from(artifacts[0]!.content, 'base64').toString('latin1'))?.[1];
-    const first = idOf(render(one, GOLDEN_CLOCK));
+    const first = idOf(await render(one, GOLDEN_CLOCK));
     expect(first).to.match(/^[0-9a-f]{32}$/);
-    expect(idOf(render(two, GOLDEN_CLOCK))).to.not.equal(first);
+    expect(idOf(await render(two, GOLDEN_CLOCK))).to.not.equal(first);
   });
 
-  it('writes the profile’s Factur-X XMP properties and file name', () => {
-    const xmp = (name: string) => Buffer.from(render(fixture(name), GOLDEN_CLOCK)[0]!.content, 'base64').toString('latin1');
+  it('renders the examined model with the logo the prepared settings hold for the entity', async () => {
+    const { driver, ctx, examination } = await intake(fixture('several-rates-en16931'), config, registry);
+    const settings = ctx.settings as ZugferdSettings;
+    expect(ctx.entity.id).to.equal('example-seller');
+    expect(PNG.sync.read(settings.logos['example-seller']!).width, 'the logo read at start').to.be.above(0);
+    const rctx = { ...ctx, now: GOLDEN_CLOCK, documentId: 'logo' };
+    const images = (artifacts: Artifact[]) => Buffer.from(artifacts[0]!.content, 'base64').toString('latin1').match(/\/Subtype \/Image/g)?.length ?? 0;
+    const withLogo = driver.render(examination.model, rctx);
+    const without = driver.render(examination.model, { ...rctx, settings: { ...settings, logos: {} } });
+    expect([images(withLogo), images(without)]).to.deep.equal([1, 0]);
+    expect(without[1]!.content, 'the XML does not depend on the logo').to.equal(withLogo[1]!.content);
+  });
+
+  it('writes the profile’s Factur-X XMP properties and file name', async () => {
+    const xmp = async (name: string) => Buffer.from((await render(fixture(name), GOLDEN_CLOCK))[0]!.content, 'base64').toString('latin1');
     for (const [name, level, file, version] of [
       ['non-latin-basic', 'BASIC', 'factur-x.xml', '1.0'],
       ['spec-invoice-en16931', 'EN 16931', 'factur-x.xml', '1.0'],
       ['discounts-extended', 'EXTENDED', 'factur-x.xml', '1.0'],
       ['spec-invoice-xrechnung', 'XRECHNUNG', 'xrechnung.xml', '3.0'],
     ] as const) {
-      const text = xmp(name);
+      const text = await xmp(name);
       expect(text, name).to.contain(`<fx:ConformanceLevel>${level}</fx:ConformanceLevel>`);
       expect(text, name).to.contain(`<fx:DocumentFileName>${file}</fx:DocumentFileName>`);
       expect(text, name).to.contain(`<fx:Version>${version}</fx:Version>`);

@@ -1,6 +1,7 @@
 import type { ApplicationResponseDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
+import type { CtcFrSettings } from './settings.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import type { CdarMessage } from './cdar-model.js';
 import { FR_ADDRESS_SCHEME } from './french-invoice.js';
@@ -13,7 +14,7 @@ import { ACTION_CODES, FRENCH_REASON_OF, LIFECYCLE, RESPONSE_STATUS_CODES } from
 
 type ResponseParty = ApplicationResponseDocument['sender_party'];
 
-export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext, issues: IssueList): CdarMessage | undefined {
+export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext<CtcFrSettings>, issues: IssueList): CdarMessage | undefined {
   const r = doc.document_response.response;
   const ref = doc.document_response.document_reference;
   const spiStatus = r.status.trim().toUpperCase().replace(/[\s-]+/g, '_');
@@ -33,7 +34,7 @@ export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentCon
   return {
     businessProcess: 'REGULATED',
     id: doc.id,
-    // The time of day is render's clock (render.ts): validation has none.
+    // The time of day is render's clock (render.ts): examine has none.
     issuedAt: `${doc.issue_date}T00:00:00Z`,
     sender: { role: 'BY' },
     issuer: { globalId: { id: buyer, scheme: '0002' }, name: doc.sender_party.legal_entity.registration_name, role: 'BY' },
