@@ -2,7 +2,6 @@ import type { ApplicationResponseDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import type { CtcFrSettings } from './settings.js';
-import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import type { CdarMessage } from './cdar-model.js';
 import { FR_ADDRESS_SCHEME } from './french-invoice.js';
 import { isSiren, sirenOfCompanyId, sirenOfVat } from './french-ids.js';

@@ -46,7 +46,7 @@ export function loadAdapterConfig(file: string | undefined, drivers: DriverRegis
 
 function prepareDriverSettings(config: ConfigFile, drivers: DriverRegistry, label: string, configDir: string): ConfigFile {
   const lines: string[] = [];
-  const prepared: Record<string, Readonly<Record<string, unknown>>> = { ...config.drivers };
+  const prepared: Record<string, unknown> = { ...config.drivers };
   for (const driver of drivers.all) {
     const id = driverId(driver);
     if (!driver.prepareSettings) continue;
