@@ -1,6 +1,6 @@
 import { encryptInvoice, encryptToken, newSessionKey, rsaOaep, sha256Base64, type MinistryKey, type SessionKey } from './ksef-crypto.js';
 import type { KsefAnswer, KsefExchange, KsefRequest } from './ksef-exchange.js';
-import { FA3_FORM } from './fa3-xml.js';
+import { FA3_FORM } from './xml.js';
 
 // The KSeF 2.0 API as one taxpayer (a NIP context authenticated with its KSeF token) uses it
 // for interactive sessions: authenticate (challenge → token encrypted with the Ministry's key →

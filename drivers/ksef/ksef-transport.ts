@@ -3,7 +3,7 @@ import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, ty
 import type { Logger } from '../../src/lib/log.js';
 import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { KsefAuthRefused, KsefRefused, KsefUnavailable, type InvoiceStatus, type KsefClient, type OpenSession } from './ksef-client.js';
-import { KSEF_NUMBER } from './validate.js';
+import { KSEF_NUMBER } from './examine.js';
 
 // KSeF's interactive session as a transport, one per business entity (one NIP context). `send`
 // puts the invoice into the entity's open session (opened on demand, replaced an hour before

@@ -1,12 +1,8 @@
-import type { DocumentContext } from '../../src/spi/driver.js';
-import type { SpiDocument } from '../../src/spi/document.js';
-import { examine } from './validate.js';
-
 // KSEF's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
+export { examine } from './examine.js';
 export { activationStatus, ksefNetwork as network } from './network.js';
 export { render } from './render.js';
 export { KsefSettingsSchema as settingsSchema } from './settings.js';
 export { mapStatus, readInbound } from './statuses.js';
 export { transmit } from './transmit.js';
-export const validate = (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items;

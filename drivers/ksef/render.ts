@@ -1,17 +1,14 @@
-import type { SpiDocument } from '../../src/spi/document.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
 import type { Artifact, RenderContext } from '../../src/spi/driver.js';
-import { fa3Xml } from './fa3-xml.js';
-import { examine } from './validate.js';
 import { DOCUMENT_TYPE } from './identity.js';
+import type { Fa3Invoice } from './model.js';
+import type { KsefSettings } from './settings.js';
+import { fa3Xml } from './xml.js';
 
 /**
  * The FA(3) invoice, generated at the render clock (DataWytworzeniaFa): the bytes KSeF receives
- * and the UPO's hash names. The examination is the one validate made.
+ * and the UPO's hash names. Pure: only writes the examined invoice.
  */
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, fa3 } = examine(doc, ctx);
-  if (!fa3) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
-  const documentType = doc.document_type ?? DOCUMENT_TYPE[doc.type === 'CREDIT_NOTE' ? 'CREDIT_NOTE' : 'INVOICE'];
+export function render(fa3: Fa3Invoice, ctx: RenderContext<KsefSettings>): Artifact[] {
+  const documentType = fa3.kind === 'KOR' ? DOCUMENT_TYPE.CREDIT_NOTE : DOCUMENT_TYPE.INVOICE;
   return [{ documentType, mimeType: 'application/xml', content: fa3Xml(fa3, ctx.now) }];
 }

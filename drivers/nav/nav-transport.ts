@@ -6,7 +6,7 @@ import { MAX_OPERATIONS, type ReportOperation } from './api-request.js';
 import { describe, type ProcessingResult, type ValidationMessage } from './api-response.js';
 import { invoiceHash } from './nav-crypto.js';
 import { NavAuthRefused, NavRefused, type NavClient } from './nav-client.js';
-import { NAV_TRANSACTION } from './validate.js';
+import { NAV_TRANSACTION } from './examine.js';
 
 // The Online Számla API as a transport, one per business entity (one technical user). `send`
 // puts the report into the entity's next manageInvoice request, which leaves when 100 reports

@@ -1,9 +1,7 @@
-import type { SpiDocument } from '../../src/spi/document.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
-import type { Artifact, ChainSpec, RenderContext } from '../../src/spi/driver.js';
+import type { Artifact, ChainSpec } from '../../src/spi/driver.js';
 import type { NavInvoice } from './model.js';
 import { headAfter, positionOf, type ChainHead } from './operation.js';
-import { examine } from './validate.js';
+import type { NavSettings } from './settings.js';
 import { FIRST, invoiceDataXml, placedInChain } from './xml.js';
 import { DOCUMENT_TYPE } from './identity.js';
 
@@ -15,15 +13,6 @@ import { DOCUMENT_TYPE } from './identity.js';
 /** The artifact of a cancellation (an invoice resubmitted VOIDED): the transport sends it as STORNO. */
 export const STORNO_TYPE = 'nav-storno';
 
-/** The report, written once at FIRST: render and the chain's `prepare` (one submission calls both) place the same text. */
-function reportOf(doc: SpiDocument, ctx: RenderContext): { report: NavInvoice; xml: string } {
-  const examination = examine(doc, ctx);
-  const { issues, report } = examination;
-  if (!report) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
-  examination.xml ??= invoiceDataXml(report, FIRST);
-  return { report, xml: examination.xml };
-}
-
 /** The report at its place: an original as written; a modification as the chain's head says. */
 const placed = (operation: NavInvoice['operation'], lines: number, xml: string, before: ChainHead | undefined): string =>
   operation === 'CREATE' ? xml : placedInChain(xml, positionOf(operation, lines, before));
@@ -34,9 +23,9 @@ const artifactOf = (report: NavInvoice, content: string): Artifact => ({
   content,
 });
 
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { report, xml } = reportOf(doc, ctx);
-  return [artifactOf(report, placed(report.operation, report.lines.length, xml, undefined))];
+/** The examined report, unchained. Pure: only writes. */
+export function render(report: NavInvoice): Artifact[] {
+  return [artifactOf(report, placed(report.operation, report.lines.length, invoiceDataXml(report, FIRST), undefined))];
 }
 
 interface ChainInput {
@@ -48,10 +37,9 @@ interface ChainInput {
 }
 
 /** One chain per invoice (`NAV:<taxpayer id>:<invoice number>`): its head counts modifications and lines. */
-export const chain: ChainSpec = {
-  prepare(doc, ctx) {
-    const { report, xml } = reportOf(doc, ctx);
-    const input: ChainInput = { xml, operation: report.operation, lines: report.lines.length, documentType: artifactOf(report, '').documentType };
+export const chain: ChainSpec<NavSettings, NavInvoice> = {
+  prepare(report) {
+    const input: ChainInput = { xml: invoiceDataXml(report, FIRST), operation: report.operation, lines: report.lines.length, documentType: artifactOf(report, '').documentType };
     return { key: `NAV:${report.supplier.taxNumber.taxpayerId}:${report.original ?? report.number}`, input };
   },
   link(input, previous) {

@@ -6,7 +6,7 @@ import { endpointOfParticipant } from './endpoint-schemes.js';
 import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';
 import { RESPONSE_CODES, responseStatusOf } from './response-codes.js';
-import { RESPONSE_PROFILE } from './response-model.js';
+import { RESPONSE_PROFILE } from './build-response.js';
 
 // What the sandbox network's buyer answers to an OIOUBL document: an OIOUBL ApplicationResponse
 // from the document's receiver to its sender about its number, as a NemHandel buyer would.

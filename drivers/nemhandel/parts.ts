@@ -1,13 +1,9 @@
-import type { DocumentContext } from '../../src/spi/driver.js';
-import type { SpiDocument } from '../../src/spi/document.js';
-import { examine } from './validate.js';
-
 // NEMHANDEL's working parts, loaded on first use (src/driver-kit/driver-on-first-use.ts); index.ts describes the driver.
 
 export { activationStatus } from './activation.js';
 export { buyerResponse } from './buyer-response.js';
+export { examine } from './examine.js';
 export { render } from './render.js';
 export { NemhandelSettingsSchema as settingsSchema } from './settings.js';
 export { mapStatus, readInbound } from './statuses.js';
 export { transmit } from './transmit.js';
-export const validate = (doc: SpiDocument, ctx: DocumentContext) => examine(doc, ctx).issues.items;

@@ -1,16 +1,12 @@
-import type { SpiDocument } from '../../src/spi/document.js';
-import { errorsOf, issueMessage } from '../../src/spi/issues.js';
-import type { Artifact, RenderContext } from '../../src/spi/driver.js';
+import type { Artifact } from '../../src/spi/driver.js';
 import { renderApplicationResponse } from '../../src/formats/ubl/application-response.js';
 import { renderInvoice } from '../../src/formats/ubl/invoice.js';
+import type { NemhandelModel } from './examine.js';
 import { PROFILE_SCHEME } from './identifiers.js';
 import { oioublDialect } from './oioubl-dialect.js';
-import { examine } from './validate.js';
 
-/** The OIOUBL 2.1 document for an SPI document that passed validation. Pure. */
-export function render(doc: SpiDocument, ctx: RenderContext): Artifact[] {
-  const { issues, model } = examine(doc, ctx);
-  if (!model) throw new Error(`render called on an invalid document: ${errorsOf(issues.items).map(issueMessage).join('; ')}`);
+/** The OIOUBL 2.1 document of an examined SPI document. Pure: only writes. */
+export function render(model: NemhandelModel): Artifact[] {
   if (model.kind === 'response') {
     const { ubl, uuid, profileScheme } = model.oioubl;
     const content = renderApplicationResponse(ubl, oioublDialect({ uuid, copyIndicator: false, profileScheme }));

@@ -6,10 +6,12 @@ import { envelopeOf } from '../../drivers/nemhandel/transmit.js';
 import type { SpiDocument } from '../../src/spi/document.js';
 import type { Envelope } from '../../src/spi/transport.js';
 import type { BuyerResponse } from '../../src/spi/buyer-response.js';
-import type { DocumentContext } from '../../src/spi/driver.js';
+import type { RenderContext } from '../../src/spi/driver.js';
+import type { NemhandelSettings } from '../../drivers/nemhandel/settings.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfig, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { eventually, sandboxConfig } from '../helpers/lifecycle.js';
+import { issuesOf, renderDocument } from '../helpers/render-document.js';
 import { bodyOf } from '../helpers/shape.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
@@ -118,22 +120,22 @@ describe('NEMHANDEL: addressing and identity of the documents', () => {
     expect([response.sender.scheme, response.sender.id, response.receiver.scheme, response.receiver.id]).to.deep.equal(['0184', '25313704', '0184', '25313712']);
   });
 
-  it('gives a document the same UUID every time, and another document another one', () => {
+  it('gives a document the same UUID every time, and another document another one', async () => {
     const config = fixtureConfig();
     const entity = config.business_entities.find((e) => e.id === 'dansk-leverandor')!;
-    const ctx = (documentId: string) => ({ entity, settings: config.drivers?.NEMHANDEL ?? {}, now: new Date('2025-12-01T00:00:00Z'), documentId }) as DocumentContext & { now: Date; documentId: string };
-    const uuidOf = (doc: Record<string, unknown>, id: string) => /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec(nemhandelDriver.render(doc as SpiDocument, ctx(id))[0]!.content)![1];
-    const first = uuidOf(fixture('b2b-cvr'), 'a');
+    const ctx = (documentId: string): RenderContext<NemhandelSettings> => ({ entity, settings: config.drivers?.NEMHANDEL ?? {}, now: new Date('2025-12-01T00:00:00Z'), documentId });
+    const uuidOf = async (doc: Record<string, unknown>, id: string) => /<cbc:UUID>([^<]+)<\/cbc:UUID>/.exec((await renderDocument(nemhandelDriver, doc as SpiDocument, ctx(id)))[0]!.content)![1];
+    const first = await uuidOf(fixture('b2b-cvr'), 'a');
     expect(first).to.match(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(uuidOf(fixture('b2b-cvr'), 'b')).to.equal(first);
-    expect(uuidOf({ ...fixture('b2b-cvr'), id: 'DK-2025-0999' }, 'a')).to.not.equal(first);
+    expect(await uuidOf(fixture('b2b-cvr'), 'b')).to.equal(first);
+    expect(await uuidOf({ ...fixture('b2b-cvr'), id: 'DK-2025-0999' }, 'a')).to.not.equal(first);
   });
 
-  it('refuses a FIK code line whose creditor is not the payee account sent beside it', () => {
+  it('refuses a FIK code line whose creditor is not the payee account sent beside it', async () => {
     const config = fixtureConfig();
     const entity = config.business_entities.find((e) => e.id === 'dansk-leverandor')!;
     const doc = { ...fixture('fik-payment'), payment_means: [{ code: 'CREDIT_TRANSFER', payment_id: '+71<000000000201060+87654321<', payee_financial_account: { id: '12345678' } }] };
-    const issues = nemhandelDriver.validate(doc as SpiDocument, { entity, settings: config.drivers?.NEMHANDEL ?? {} });
+    const issues = await issuesOf(nemhandelDriver, doc as SpiDocument, { entity, settings: config.drivers?.NEMHANDEL ?? {} });
     expect(issues.map((i) => `${i.code} ${i.path}`)).to.deep.equal(['NEMHANDEL-110 payment_means[0].payee_financial_account.id']);
   });
 });

@@ -1,8 +1,5 @@
-import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
-import { checkCommon } from '../../src/driver-kit/common-checks.js';
-import { IssueList } from '../../src/spi/issues.js';
-import { perDocument } from '../../src/driver-kit/per-document.js';
-import type { DocumentContext } from '../../src/spi/driver.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import { xmlExaminer } from '../../src/driver-kit/examination.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import { buildInvoiceData } from './build.js';
 import type { NavInvoice } from './model.js';
@@ -23,16 +20,11 @@ const NAV_PROFILE: Profile = {
   buyerReference: () => undefined,
 };
 
-/** `xml`: the report written at FIRST, filled by render.ts the first time it is asked (render and the chain's prepare share it). */
-export type Examination = { issues: IssueList; report: NavInvoice | undefined; xml?: string | undefined };
-
-export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
-  const issues = new IssueList(DRIVER);
-  checkCommon(doc, DRIVER, issues);
+export const examine = xmlExaminer<NavSettings, NavInvoice>(DRIVER, async (doc, ctx, issues) => {
   const main = doc as MainDocument;
   const invoice = semanticInvoice(main, ctx, issues, NAV_PROFILE);
-  if (!invoice) return { issues, report: undefined };
-  const settings = ctx.settings as NavSettings;
+  if (!invoice) return undefined;
+  const settings = ctx.settings;
   const exemptionCase = settings.entities?.[ctx.entity.id]?.exemption_case ?? settings.exemption_case ?? 'TAM';
   const operation = operationOf(main);
   const report = buildInvoiceData({ invoice, doc: main, settings, exemptionCase, operation }, issues);
@@ -41,9 +33,9 @@ export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Exa
   // (the modification index, the line references) is this adapter's only for invoices it
   // reported. Otherwise it goes as the first modification of an invoice with as many lines, and
   // the NAV is the judge: a warning says so.
-  if (report?.original !== undefined && ctx.acceptedReferences && !ctx.acceptedReferences(report.original)?.some((r) => r.key === NAV_TRANSACTION)) {
+  if (report?.original !== undefined && ctx.acceptedReferences && !(await ctx.acceptedReferences(report.original))?.some((r) => r.key === NAV_TRANSACTION)) {
     const what = operation === 'STORNO' ? 'cancels' : 'modifies';
     issues.warn('108', operation === 'STORNO' ? 'status' : 'billing_reference', `this document ${what} invoice ${report.original}, whose report this adapter has not seen DONE: it is reported as the invoice's first modification, its line references after its own lines; the NAV refuses it if the invoice's chain already holds them`);
   }
-  return { issues, report: issues.hasErrors ? undefined : report };
+  return report;
 });

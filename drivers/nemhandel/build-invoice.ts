@@ -36,9 +36,8 @@ const CATEGORY_NAMES: Readonly<Record<string, string>> = { S: 'StandardRated', Z
 /** OIOUBL requires Contact/ID (F-INV051); a business buyer that gave no reference gets this (a public one must give one: NEMHANDEL-102). */
 const NO_REFERENCE = 'n/a';
 
-export function oioublInvoice(doc: MainDocument, ctx: DocumentContext, issues: IssueList): OioublInvoice | undefined {
-  const settings = ctx.settings as NemhandelSettings;
-  const profileId = profileFor(settings, ctx.entity.id, doc.transaction_type ?? 'B2B');
+export function oioublInvoice(doc: MainDocument, ctx: DocumentContext<NemhandelSettings>, issues: IssueList): OioublInvoice | undefined {
+  const profileId = profileFor(ctx.settings, ctx.entity.id, doc.transaction_type ?? 'B2B');
   const profile: Profile = {
     specification: { customizationId: OIOUBL_CUSTOMIZATION, profileId },
     endpointRequired: true,

@@ -1,9 +1,9 @@
 import { amount2, plain, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
-import type { Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line } from './fa3-model.js';
+import type { Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line } from './model.js';
 
 // Writes the FA(3) model as `Faktura` (schema FA(3) 1-0E), elements in the schema's order. Only
-// writes: every choice and amount was made by fa3-build.ts.
+// writes: every choice and amount was made by build.ts.
 
 export const FA3_NAMESPACE = 'http://crd.gov.pl/wzor/2025/06/25/13775/';
 /** The form code KSeF's session names with it (OpenOnlineSessionRequest.formCode). */

@@ -4,7 +4,7 @@ import type { RateGroup } from './rate-groups.js';
 // The FA(3) invoice as the writer needs it (besides the generation time, the render clock's):
 // every choice made, every amount computed and signed
 // (a corrective invoice carries differences, so a credit note's amounts are negative). Built
-// from the semantic invoice by fa3-build.ts; written by fa3-xml.ts.
+// from the semantic invoice by build.ts; written by xml.ts.
 
 export interface Fa3Address {
   country: string;

@@ -1,6 +1,7 @@
 import type { ApplicationResponseDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
+import type { NemhandelSettings } from './settings.js';
 import { deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
 import type { Identifier } from '../../src/formats/en16931/model.js';
 import type { ResponseParty, UblApplicationResponse } from '../../src/formats/ubl/model.js';
@@ -23,7 +24,7 @@ export interface OioublResponse {
 
 type Party = ApplicationResponseDocument['sender_party'];
 
-export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext, issues: IssueList): OioublResponse | undefined {
+export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentContext<NemhandelSettings>, issues: IssueList): OioublResponse | undefined {
   const r = doc.document_response.response;
   const status = responseStatusOf(r.status);
   if (!status) {
