@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import Type, { type Static } from 'typebox';
+import { SettingsFiles } from '../config/settings-files.js';
 
 // A business entity's certificate in a driver's settings (VERIFACTU's AEAT client certificate,
 // FACE's signing certificate): a PKCS#12 file, or a PEM certificate and key. The passphrase is
@@ -37,25 +36,19 @@ export function readCertificateFiles(at: string, entry: CertificateSettings, con
     return [`${at}: give either pkcs12_file, or cert_file and key_file`];
   }
   if (entry.passphrase_env && entry.passphrase_file) return [`${at}: give passphrase_env or passphrase_file, not both`];
-  const problems: string[] = [];
-  const read = (key: 'pkcs12_file' | 'cert_file' | 'key_file' | 'passphrase_file'): Buffer | undefined => {
-    const file = entry[key];
-    if (!file) return undefined;
-    try {
-      return readFileSync(resolve(configDir, file));
-    } catch (err) {
-      problems.push(`${at}.${key}: cannot read ${resolve(configDir, file)}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-      return undefined;
-    }
-  };
+  const files = new SettingsFiles(configDir);
   let passphrase: string | undefined;
   if (entry.passphrase_env) {
     passphrase = env[entry.passphrase_env];
-    if (passphrase === undefined) problems.push(`${at}.passphrase_env: the environment variable ${entry.passphrase_env} is not set`);
+    if (passphrase === undefined) files.problem(`${at}.passphrase_env: the environment variable ${entry.passphrase_env} is not set`);
   } else if (entry.passphrase_file) {
     // The first line: editors and `echo` end files with a newline that is not part of the secret.
-    passphrase = read('passphrase_file')?.toString('utf8').split(/\r?\n/)[0];
+    passphrase = files.bytes(`${at}.passphrase_file`, entry.passphrase_file)?.toString('utf8').split(/\r?\n/)[0];
   }
-  const files: CertificateFiles = { pkcs12: read('pkcs12_file'), cert: read('cert_file'), key: read('key_file'), passphrase };
-  return problems.length > 0 ? problems : files;
+  const read = (key: 'pkcs12_file' | 'cert_file' | 'key_file'): Buffer | undefined => {
+    const file = entry[key];
+    return file ? files.bytes(`${at}.${key}`, file) : undefined;
+  };
+  const found: CertificateFiles = { pkcs12: read('pkcs12_file'), cert: read('cert_file'), key: read('key_file'), passphrase };
+  return files.problems.length > 0 ? files.problems : found;
 }
