@@ -26,15 +26,14 @@ export function isCancellation(doc: MainDocument): boolean {
   return doc.type === 'INVOICE' && doc.status === 'VOIDED';
 }
 
-/** The request, or an issue when this adapter never registered the invoice in FACe. */
-export function cancellationOf(doc: MainDocument, ctx: DocumentContext, issues: IssueList): CancellationRequest | undefined {
-  const registry = ctx.acceptedReferences?.(doc.id)?.find((r) => r.key === REGISTRY_NUMBER)?.value;
+/** The request, or an issue when this adapter never registered the invoice in FACe (the store says which it did). */
+export async function cancellationOf(doc: MainDocument, ctx: DocumentContext<FaceSettings>, issues: IssueList): Promise<CancellationRequest | undefined> {
+  const registry = (await ctx.acceptedReferences?.(doc.id))?.find((r) => r.key === REGISTRY_NUMBER)?.value;
   if (!registry) {
     issues.invalid('111', 'status', `VOIDED asks FACe to cancel invoice ${doc.id}, but this adapter has no FACe registry number for it (it was not registered through this adapter, or not yet): cancel it in FACe's portal`);
     return undefined;
   }
-  const settings = ctx.settings as FaceSettings;
-  const motivo = (doc.note?.trim() || settings.cancellation_reason || DEFAULT_REASON).slice(0, 2500);
+  const motivo = (doc.note?.trim() || ctx.settings.cancellation_reason || DEFAULT_REASON).slice(0, 2500);
   const party = ctx.entity.party;
   const emisor = nifOf(party.tax_identifiers.find((t) => t.scheme.toUpperCase() === 'VAT')?.id ?? party.legal_entity.company_id ?? '');
   return { emisor, numero_registro: registry, numero_factura: doc.id, motivo };

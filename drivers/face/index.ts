@@ -1,6 +1,9 @@
 import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { FACE_FIELDS } from './fields.js';
 import { DOCUMENT_TYPE } from './identity.js';
+import type { FaceModel } from './model.js';
+import type { FaceSettings } from './settings.js';
+import type { PreparedFaceSettings } from './sign.js';
 
 /**
  * Spain's public administration: invoices and credit notes become Facturae 3.2.2 invoices
@@ -8,7 +11,7 @@ import { DOCUMENT_TYPE } from './identity.js';
  * and delivered through FACe, whose processing states come back as statuses. Mapping, the
  * signature, the web service and issue codes: drivers/face/README.md. Its working parts: parts.ts.
  */
-export const faceDriver = driverOnFirstUse(
+export const faceDriver = driverOnFirstUse<PreparedFaceSettings, FaceModel, FaceSettings>(
   {
     id: 'FACE',
     model: 'FACE',

@@ -19,18 +19,19 @@ export const FACTURAE_POLICY: SignaturePolicy = {
   digest: 'Ohixl6upD6av8N7pEvDABhEL6hM=',
 };
 
-/** Where prepare-settings.ts keeps the identities it read: a symbol, so settings stay plain data when listed or copied. */
-export const SIGNERS = Symbol('FACE signers');
+/** The settings as the driver runs with them: the identities prepare-settings.ts read at start, by business entity id. */
+export type PreparedFaceSettings = FaceSettings & { readonly signers: ReadonlyMap<string, SigningIdentity> };
 
-export type PreparedFaceSettings = FaceSettings & { [SIGNERS]?: ReadonlyMap<string, SigningIdentity> };
+/** The name of the identities' member, for network.ts, which reads it by this name until the shared network helper replaces it. */
+export const SIGNERS = 'signers';
 
 /** The identity an entity signs with: its configured certificate, else the sandbox's. */
 export function signerOf(settings: PreparedFaceSettings, entityId: string): SigningIdentity {
-  return settings[SIGNERS]?.get(entityId) ?? sandboxIdentity();
+  return settings.signers.get(entityId) ?? sandboxIdentity();
 }
 
-export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[] {
-  const settings = ctx.settings as PreparedFaceSettings;
+export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedFaceSettings>): Artifact[] {
+  const { settings } = ctx;
   const identity = signerOf(settings, ctx.entity.id);
   // Only the Facturae is signed; a cancellation request (JSON) travels in a signed SOAP request.
   return artifacts.map((a) => a.mimeType !== 'application/xml' ? a : {

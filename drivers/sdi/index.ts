@@ -1,6 +1,9 @@
 import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { SDI_FIELDS } from './fields.js';
 import { DOCUMENT_TYPE } from './identity.js';
+import type { SdiModel } from './model.js';
+import type { SdiSettings } from './settings.js';
+import type { PreparedSdiSettings } from './sign.js';
 
 /**
  * Italy's SDI: invoices and credit notes become FatturaPA 1.2.2 files (FPR12, FPA12 for public
@@ -8,7 +11,7 @@ import { DOCUMENT_TYPE } from './identity.js';
  * adapter's endpoint and become statuses. Mapping, transport and issue codes: drivers/sdi/README.md.
  * Its working parts: parts.ts.
  */
-export const sdiDriver = driverOnFirstUse(
+export const sdiDriver = driverOnFirstUse<PreparedSdiSettings, SdiModel, SdiSettings>(
   {
     id: 'SDI',
     model: 'CLEARANCE',

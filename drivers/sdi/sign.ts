@@ -9,12 +9,11 @@ import { entitySettings, type SdiSettings } from './settings.js';
 // RSA-SHA256 (the SDI's accepted "firma XAdES-BES", file name unchanged: .xml), with the
 // entity's certificate, or the sandbox's throwaway one. Deterministic for one key and clock.
 
-const SIGNERS = Symbol('SDI signers');
-type Prepared = SdiSettings & { [SIGNERS]?: ReadonlyMap<string, SigningIdentity> };
+/** The settings as the driver runs with them: the signing identities read at start, by business entity id. */
+export type PreparedSdiSettings = SdiSettings & { readonly signers: ReadonlyMap<string, SigningIdentity> };
 
 /** Each configured certificate read and checked once at start; problems name their setting. */
-export function prepareSettings(raw: Readonly<Record<string, unknown>>, configDir: string): Readonly<Record<string, unknown>> {
-  const settings = raw as SdiSettings;
+export function prepareSettings(settings: SdiSettings, configDir: string): PreparedSdiSettings {
   const problems: string[] = [];
   const signers = new Map<string, SigningIdentity>();
   for (const [entityId, entry] of Object.entries(settings.entities ?? {})) {
@@ -24,8 +23,7 @@ export function prepareSettings(raw: Readonly<Record<string, unknown>>, configDi
     else signers.set(entityId, identity);
   }
   if (problems.length > 0) throw new ConfigError(problems);
-  const prepared: Prepared = { ...settings, [SIGNERS]: signers };
-  return prepared;
+  return { ...settings, signers };
 }
 
 /** Signed when the invoice is for a public body, or the entity signs everything. */
@@ -33,11 +31,11 @@ export function mustSign(xml: string, settings: SdiSettings, entityId: string): 
   return xml.includes('versione="FPA12"') || entitySettings(settings, entityId).sign_all === true;
 }
 
-export function sign(artifacts: readonly Artifact[], ctx: RenderContext): Artifact[] {
-  const settings = ctx.settings as Prepared;
+export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedSdiSettings>): Artifact[] {
+  const { settings } = ctx;
   return artifacts.map((a) => {
     if (!mustSign(a.content, settings, ctx.entity.id)) return a;
-    const identity = settings[SIGNERS]?.get(ctx.entity.id) ?? sandboxIdentity();
+    const identity = settings.signers.get(ctx.entity.id) ?? sandboxIdentity();
     return { ...a, content: signXades(a.content, { identity, signingTime: ctx.now, dataObject: { description: 'FatturaPA', mimeType: 'text/xml' }, idSeed: ctx.documentId }) };
   });
 }

@@ -4,8 +4,16 @@
 // per transmitter (Driver.sequence) gives the number; base 36 fits 60 million files in 5
 // characters. The same 5 characters are the invoice's ProgressivoInvio.
 
+import type { SdiModel } from './model.js';
+
 const WIDTH = 5;
 const LIMIT = 36 ** WIDTH;
+
+/** The key of the document's sequence (Driver.sequence): its transmitter, IdTrasmittente (the intermediary's, else the seller's partita IVA). */
+export function sequence(model: SdiModel): string {
+  const { country, code } = model.fpa.transmitter;
+  return `${country}${code}`;
+}
 
 /** The sequence number as the 5-character progressive: 1 → `00001`, 36 → `00010`. */
 export function progressiveOf(n: number): string {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { escapeText } from '../../src/formats/xml/writer.js';
 import { DUPLICATE } from './aeat-response.js';
-import { madridTimestamp } from './record.js';
+import { madridTimestamp } from './madrid-time.js';
 import { identityKey, recordIdentity, type RecordIdentity } from './record-identity.js';
 import { SOAPENV } from './soap-request.js';
 import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import QRCode from 'qrcode';
-import type { InvoiceId } from './record.js';
+import type { InvoiceId } from './model.js';
 
 // The QR code a VERI*FACTU invoice carries: the AEAT's verification ("cotejo") URL of its
 // record — the ValidarQR service on the test (prewww2.aeat.es) or production

@@ -18,7 +18,7 @@ const XML_ESCAPES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;':
 
 /** The identity of a `sum1:RegistroAlta` or `sum1:RegistroAnulacion`; undefined when the text is neither. */
 export function recordIdentity(xml: string): RecordIdentity | undefined {
-  // The records are ours (render.ts): one prefix, no CDATA, so a pattern per element suffices.
+  // The records are ours (xml.ts): one prefix, no CDATA, so a pattern per element suffices.
   const text = (name: string) => {
     const v = new RegExp(`<sum1:${name}>([^<]*)</sum1:${name}>`).exec(xml)?.[1];
     return v?.replace(/&(amp|lt|gt|quot|apos);/g, (e) => XML_ESCAPES[e]!);

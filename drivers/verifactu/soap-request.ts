@@ -1,5 +1,5 @@
 import { escapeText } from '../../src/formats/xml/writer.js';
-import { SUM1 } from './render.js';
+import { SUM1 } from './xml.js';
 
 // The AEAT's RegFactuSistemaFacturacion request (SuministroLR.xsd) in its SOAP 1.1 envelope:
 // the issuer (ObligadoEmision) and up to 1,000 records, each the stored record XML as it was

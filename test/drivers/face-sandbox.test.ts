@@ -3,6 +3,8 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readFaceStep } from '../../drivers/face/face-state.js';
+import { faceDriver } from '../../drivers/face/index.js';
+import { drivers } from '../../drivers/index.js';
 import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
@@ -62,9 +64,25 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
   });
 
   it('cancels a registered invoice resubmitted VOIDED: anularFactura, then the invoice goes IN_PROCESS and FAILED (cancellation accepted)', async () => {
+    // FACE as registered, counting its examinations and what they ask the store.
+    let examinations = 0;
+    const asked: string[] = [];
+    const counted: typeof faceDriver = {
+      ...faceDriver,
+      examine: (doc, ctx) => {
+        examinations++;
+        const references = ctx.acceptedReferences!;
+        const acceptedReferences = (invoiceNumber: string) => {
+          asked.push(invoiceNumber);
+          return references(invoiceNumber);
+        };
+        return faceDriver.examine(doc, { ...ctx, acceptedReferences });
+      },
+    };
     // Invoices stay registered in this sandbox (many polls per state) until the cancellation.
     const slow = await startTestAdapter({
       env: { ADAPTER_CONFIG: fixtureConfigCopy('face-cancel-', (y) => y.replace('  FACE:\n', '  FACE:\n    sandbox: { polls_per_state: 100 }\n')), RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' },
+      drivers: drivers.map((d) => (d === faceDriver ? counted : d)),
     });
     try {
       const body = { ...fixture('b2g-dir3-centres'), id: 'FE-2025-0700' };
@@ -72,9 +90,13 @@ describe('FACE in the sandbox: the simulated FACe registers, accounts and pays i
       const invoiceId = (await bodyOf(await slow.call('/einvoicing/documents', { method: 'POST', json: body }))).document_id as string;
       await eventually(async () => ((await statusOf(invoiceId)).status === 'SUCCESS' ? true : undefined), 20_000, 'SUCCESS');
 
+      examinations = 0;
       const res = await slow.call('/einvoicing/documents', { method: 'POST', json: { ...body, status: 'VOIDED', note: 'Factura emitida por error' } });
       const voiding = await bodyOf(res);
       expect(res.status, JSON.stringify(voiding)).to.equal(200);
+      // Examined once: the registry number is awaited inside the examination, not found by a second pass.
+      expect(examinations).to.equal(1);
+      expect(asked).to.deep.equal(['FE-2025-0700']);
       expect(voiding.document_id).to.not.equal(invoiceId);
       const request = JSON.parse((await slow.runtime.store.documents.get(voiding.document_id))!.artifacts[0]!.content) as Record<string, string>;
       expect(request).to.deep.include({ numero_factura: 'FE-2025-0700', motivo: 'Factura emitida por error', emisor: 'A28000008' });

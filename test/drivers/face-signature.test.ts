@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { X509Certificate } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { PreparedFaceSettings } from '../../drivers/face/sign.js';
 import { drivers } from '../../drivers/index.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
 import { ConfigError } from '../../src/platform/config/config-error.js';
@@ -9,7 +10,8 @@ import { loadAdapterConfig } from '../../src/driver-kit/driver-settings.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { makeTestPki } from '../helpers/certificates.js';
-import { fixtureConfigCopy, fixturesOf, GOLDEN_CLOCK } from '../helpers/fixtures.js';
+import { renderDocument } from '../helpers/render-document.js';
+import { fixtureConfigCopy, fixturesOf, GOLDEN_CLOCK, type Fixture } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
@@ -33,15 +35,17 @@ describe('FACE signature: XAdES-EPES with the entity\'s certificate (Facturae si
   const passphraseFile = join(tempDir('face-pass-'), 'passphrase.txt');
   writeFileSync(passphraseFile, `${pki.passphrase}\n`);
   const { config } = loadAdapterConfig(configWith(`{ pkcs12_file: ${pki.client('suministros').p12}, passphrase_file: ${passphraseFile} }`), registry);
-  const signed = fixturesOf(face)
-    .filter((f) => !f.expectedIssues)
-    .map((f) => {
-      const { doc, driver, ctx } = intake(f.body, config, registry);
+  const signed: { f: Fixture; xsig: string; golden: string }[] = [];
+  before(async () => {
+    for (const f of fixturesOf(face).filter((x) => !x.expectedIssues)) {
+      const { doc, driver, ctx } = await intake(f.body, config, registry);
       const renderCtx = { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` };
+      const [unsigned] = await renderDocument(driver, doc, renderCtx);
       // Signed now, within the validity of the certificate just made (the golden does not depend on the clock).
-      const [artifact] = driver.sign!(driver.render(doc, renderCtx), { ...renderCtx, now: SIGNED_AT });
-      return { f, xsig: artifact!.content, golden: driver.render(doc, renderCtx)[0]!.content };
-    });
+      const [artifact] = driver.sign!([unsigned!], { ...renderCtx, now: SIGNED_AT });
+      signed.push({ f, xsig: artifact!.content, golden: unsigned!.content });
+    }
+  });
 
   it('signs every golden: minus its ds:Signature it is the golden, and the signature verifies with the configured certificate', () => {
     const configured = new X509Certificate(readFileSync(pki.client('suministros').cert));
@@ -53,6 +57,14 @@ describe('FACE signature: XAdES-EPES with the entity\'s certificate (Facturae si
       expect(xsig, f.name).to.contain(`<xades:SigningTime>${SIGNED_AT.toISOString().replace('.000Z', 'Z')}</xades:SigningTime>`);
       expect(xsig, f.name).to.contain('<xades:ClaimedRole>emisor</xades:ClaimedRole>');
     }
+  });
+
+  it('keeps the identity it read at start as an ordinary member of the prepared settings, which sign uses', () => {
+    const settings = config.drivers!.FACE as PreparedFaceSettings;
+    const configured = new X509Certificate(readFileSync(pki.client('suministros').cert));
+    expect([...settings.signers.keys()]).to.deep.equal(['suministros-ejemplo']);
+    expect(settings.signers.get('suministros-ejemplo')!.certificate.fingerprint256).to.equal(configured.fingerprint256);
+    expect(Object.keys(settings)).to.include('signers');
   });
 
   it('fails verification once the signed document is altered', () => {

@@ -6,11 +6,16 @@ import { basicLatin, latin1 } from '../../drivers/sdi/latin.js';
 import { naturaOf } from '../../drivers/sdi/natura.js';
 import { readNotification } from '../../drivers/sdi/notifications.js';
 import { fileNameOf, progressiveOf } from '../../drivers/sdi/transmission-file.js';
-import { sdiDriver } from '../../drivers/sdi/index.js';
+import { drivers } from '../../drivers/index.js';
+import { intake } from '../../src/apps/adapter/services/intake.js';
+import { loadAdapterConfig } from '../../src/driver-kit/driver-settings.js';
+import { createRegistry } from '../../src/driver-kit/registry.js';
+import type { ConfigFile } from '../../src/platform/config/config-file-schema.js';
 import { dec } from '../../src/lib/money.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURE_CONFIG, fixtureConfig, fixtureConfigCopy, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { modelOf, renderDocument } from '../helpers/render-document.js';
 import { bodyOf } from '../helpers/shape.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'sdi', `${name}.json`), 'utf8')) as Record<string, any>;
@@ -64,19 +69,33 @@ describe('SDI: Italian identifiers, text, Natura and file names', () => {
     expect(readNotification('<not-a-notification/>')).to.equal(undefined);
   });
 
-  it('writes the stamp duty only above 77.47 EUR of exempt amounts', () => {
+  it('writes the stamp duty only above 77.47 EUR of exempt amounts', async () => {
     const config = fixtureConfig();
-    const entity = config.business_entities.find((e) => e.id === 'fornitore-esempio')!;
-    const ctx = { entity, settings: config.drivers?.SDI ?? {}, now: new Date('2026-11-02T00:00:00Z'), documentId: 'x' };
+    const registry = createRegistry(drivers);
+    // Examined as a submission is (an error fails the test), then rendered.
+    const rendered = async (body: unknown) => {
+      const { doc, driver, ctx } = await intake(body, config, registry);
+      return (await renderDocument(driver, doc, { ...ctx, now: new Date('2026-11-02T00:00:00Z'), documentId: 'x' }))[0]!.content;
+    };
     const small = fixture('exempt-n4');
     small.lines[0].unit_price = 77.47;
     small.lines[0].amount = 77.47;
     small.tax_total.tax_sub_totals[0].taxable_amount = 77.47;
     small.taxable_amount = 197.47;
     small.amount = small.amount_due = 223.87;
-    expect(sdiDriver.validate(small as never, ctx).filter((i) => i.severity === 'error')).to.deep.equal([]);
-    expect(sdiDriver.render(small as never, ctx)[0]!.content).to.not.contain('<DatiBollo>');
-    expect(sdiDriver.render(fixture('exempt-n4') as never, ctx)[0]!.content).to.contain('<ImportoBollo>2.00</ImportoBollo>');
+    expect(await rendered(small)).to.not.contain('<DatiBollo>');
+    expect(await rendered(fixture('exempt-n4'))).to.contain('<ImportoBollo>2.00</ImportoBollo>');
+  });
+
+  it('numbers a file in its transmitter\'s sequence: the seller\'s partita IVA, or the intermediary that transmits for the entity', async () => {
+    const registry = createRegistry(drivers);
+    const sequenceKey = async (config: ConfigFile) => {
+      const { doc, driver, ctx } = await intake(fixture('b2b-rates-22-10-4'), config, registry);
+      return driver.sequence!(await modelOf(driver, doc, ctx), ctx);
+    };
+    expect(await sequenceKey(fixtureConfig())).to.equal('IT02114490572');
+    const intermediary = fixtureConfigCopy('sdi-transmitter-', (y) => y.replace('fornitore-esempio: { regime_fiscale: RF01 }', 'fornitore-esempio: { regime_fiscale: RF01, transmitter: { country: IT, id: "01879020517" } }'));
+    expect(await sequenceKey(loadAdapterConfig(intermediary, registry).config)).to.equal('IT01879020517');
   });
 });
 

@@ -3,11 +3,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { drivers } from '../../drivers/index.js';
 import { huella, huellaInput } from '../../drivers/verifactu/huella.js';
-import { madridTimestamp } from '../../drivers/verifactu/record.js';
+import { madridTimestamp } from '../../drivers/verifactu/madrid-time.js';
+import type { VerifactuModel } from '../../drivers/verifactu/model.js';
 import { soapRequest } from '../../drivers/verifactu/soap-request.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import { fixtureConfig, FIXTURES_DIR, GOLDEN_CLOCK, UPDATE_GOLDENS } from '../helpers/fixtures.js';
+import { modelOf } from '../helpers/render-document.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
@@ -53,21 +55,23 @@ describe('VERIFACTU chained records', () => {
   const body = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'verifactu', `${name}.json`), 'utf8')) as unknown;
 
   /** Each fixture stored after the previous one, as the chain step does it, one second apart. */
-  function chainOf(names: string[]): string[] {
+  async function chainOf(names: string[]): Promise<string[]> {
     let head: unknown;
-    return names.map((name, i) => {
-      const { doc, ctx } = intake(body(name), config, registry);
+    const records: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const { doc, ctx } = await intake(body(name), config, registry);
       const now = new Date(GOLDEN_CLOCK.getTime() + i * 1000);
-      const { key, input } = driver.chain!.prepare(doc, { ...ctx, now, documentId: `golden-${name}` });
+      const { key, input } = driver.chain!.prepare(await modelOf(driver, doc, ctx), { ...ctx, now, documentId: `golden-${name}` });
       expect(key).to.equal('VERIFACTU:89890001K');
       const linked = driver.chain!.link(input, head);
       head = linked.head;
-      return linked.artifacts[0]!.content;
-    });
+      records.push(linked.artifacts[0]!.content);
+    }
+    return records;
   }
 
-  it('links invoice, credit note and voiding into one chain: a request the official hash and chain check passes', () => {
-    const records = chainOf(['invoice', 'credit-note', 'voided']);
+  it('links invoice, credit note and voiding into one chain: a request the official hash and chain check passes', async () => {
+    const records = await chainOf(['invoice', 'credit-note', 'voided']);
     expect(records[0]).to.contain('<sum1:PrimerRegistro>S</sum1:PrimerRegistro>');
     const first = /<sum1:Huella>([0-9A-F]{64})<\/sum1:Huella>\s*<\/sum1:RegistroAlta>/.exec(records[0]!)![1];
     expect(records[1]).to.match(new RegExp(`<sum1:RegistroAnterior>\\s*<sum1:IDEmisorFactura>89890001K</sum1:IDEmisorFactura>\\s*<sum1:NumSerieFactura>FV-2025/0001</sum1:NumSerieFactura>\\s*<sum1:FechaExpedicionFactura>14-03-2025</sum1:FechaExpedicionFactura>\\s*<sum1:Huella>${first}</sum1:Huella>`));
@@ -88,6 +92,20 @@ describe('VERIFACTU chained records', () => {
       const [broken] = validateFiles([file], 'verifactu,verifactu-hash');
       expect(broken!.errors.map((e) => e.id)).to.include('VF-CHAIN');
     }
+  });
+
+  it('examines a document without a clock: render and the chain step stamp the record\'s generation time from theirs', async () => {
+    const { doc, ctx } = await intake(body('invoice'), config, registry);
+    const model = (await modelOf(driver, doc, ctx)) as VerifactuModel;
+    expect(model.record).to.not.have.property('generado');
+    const generatedAt = (xml: string) => /<sum1:FechaHoraHusoGenRegistro>([^<]+)</.exec(xml)![1];
+    // One examination, rendered at two instants (winter and summer time): each record says its own.
+    const rendered = (iso: string) => driver.render(model, { ...ctx, now: new Date(iso), documentId: 'x' })[0]!.content;
+    expect(generatedAt(rendered('2025-03-14T09:00:00Z'))).to.equal('2025-03-14T10:00:00+01:00');
+    expect(generatedAt(rendered('2025-07-01T08:00:00Z'))).to.equal('2025-07-01T10:00:00+02:00');
+    const { input } = driver.chain!.prepare(model, { ...ctx, now: new Date('2025-07-01T08:00:00Z'), documentId: 'x' });
+    expect(generatedAt(driver.chain!.link(input, undefined).artifacts[0]!.content)).to.equal('2025-07-01T10:00:00+02:00');
+    expect(model.record).to.not.have.property('generado');
   });
 
   it('refuses more than 1,000 records in one request', () => {

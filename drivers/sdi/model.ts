@@ -3,7 +3,7 @@ import type { Natura } from './natura.js';
 
 // The FatturaPA invoice as the writer needs it: every choice made (format, routing, Natura,
 // stamp duty), every amount computed, every text already in the character set its field takes.
-// Built from the semantic invoice by fatturapa-build.ts; written by fatturapa-xml.ts.
+// Built from the semantic invoice by build.ts; written by xml.ts.
 
 export type Formato = 'FPR12' | 'FPA12';
 
@@ -83,4 +83,10 @@ export interface FpaInvoice {
   lines: FpaLine[];
   summaries: Riepilogo[];
   payment?: Pagamento | undefined;
+}
+
+/** What SDI writes of an examined document: the FatturaPA (its ProgressivoInvio still to number) under the document type it was submitted as. */
+export interface SdiModel {
+  documentType: string;
+  fpa: FpaInvoice;
 }

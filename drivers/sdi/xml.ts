@@ -1,10 +1,10 @@
 import { round, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
-import type { FpaInvoice, FpaLine, IdFiscale, Riepilogo, Sede } from './fatturapa-model.js';
+import type { FpaInvoice, FpaLine, IdFiscale, Riepilogo, Sede } from './model.js';
 
 // FatturaPA 1.2.2 as the schema orders it (Schema_del_file_xml_FatturaPA_v1.2.2.xsd): the root
 // in its namespace with the customary `p` prefix, every child unqualified. Only writes: every
-// choice was made in fatturapa-build.ts.
+// choice was made in build.ts.
 
 export const FATTURAPA_NS = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fatture/v1.2';
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';

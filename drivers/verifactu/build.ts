@@ -3,68 +3,11 @@ import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import { categoryOfLabel } from '../../src/formats/en16931/tax-categories.js';
 import { amount2, dec, sum, type Decimal } from '../../src/lib/money.js';
+import type { AltaRecord, Detalle, InvoiceId, Recipient, VerifactuRecord } from './model.js';
 import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
 
-// SPI document → VERIFACTU invoicing record (registro de facturación), as plain data: the
-// renderer writes it, the chain step links it to the issuer's previous record. Amounts are
-// the strings the XML carries (two decimals), because the Huella hashes them as written.
-
-export interface InvoiceId {
-  /** IDEmisorFactura: the issuer's NIF. */
-  nif: string;
-  /** NumSerieFactura: series and number. */
-  numSerie: string;
-  /** FechaExpedicionFactura, dd-mm-yyyy. */
-  fecha: string;
-}
-
-export interface Recipient {
-  nombreRazon: string;
-  nif?: string | undefined;
-  idOtro?: { codigoPais: string; idType: string; id: string } | undefined;
-}
-
-export interface Detalle {
-  claveRegimen: string;
-  calificacion?: string | undefined;
-  exenta?: string | undefined;
-  tipoImpositivo?: string | undefined;
-  base: string;
-  cuota?: string | undefined;
-}
-
-export interface AltaRecord {
-  kind: 'alta';
-  id: InvoiceId;
-  nombreRazonEmisor: string;
-  tipoFactura: 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
-  tipoRectificativa?: 'I' | undefined;
-  rectificadas?: InvoiceId[] | undefined;
-  fechaOperacion?: string | undefined;
-  descripcion: string;
-  destinatarios: Recipient[];
-  desglose: Detalle[];
-  cuotaTotal: string;
-  importeTotal: string;
-  sistema: SistemaInformatico;
-  /** FechaHoraHusoGenRegistro: when the record was generated, Spanish time with its offset. */
-  generado: string;
-}
-
-export interface AnulacionRecord {
-  kind: 'anulacion';
-  id: InvoiceId;
-  sistema: SistemaInformatico;
-  generado: string;
-}
-
-export type VerifactuRecord = AltaRecord | AnulacionRecord;
-
-/** The record a chain continues from: its invoice id and Huella (and when it was generated). */
-export interface ChainLink extends InvoiceId {
-  huella: string;
-  generado: string;
-}
+// SPI document → VERIFACTU invoicing record (model.ts): the AEAT's choices and checks, read
+// once; the record's generation time is render's (render.ts), so nothing here reads a clock.
 
 const NIF = /^[0-9A-Z][0-9]{7}[0-9A-Z]$/;
 /** F2 (simplified invoice) is for amounts up to 400 euros (3,000 in the retail cases of RD 1619/2012 art. 4). */
@@ -77,8 +20,8 @@ export function issuerNif(ctx: DocumentContext): string | undefined {
   return candidates.map((c) => c.toUpperCase().replace(/[\s.\-]/g, '').replace(/^ES/, '')).find((c) => NIF.test(c));
 }
 
-export function recordOf(doc: SpiDocument, ctx: DocumentContext & { now: Date }, issues: IssueList): VerifactuRecord | undefined {
-  const settings = ctx.settings as VerifactuSettings;
+export function recordOf(doc: SpiDocument, ctx: DocumentContext<VerifactuSettings>, issues: IssueList): VerifactuRecord | undefined {
+  const { settings } = ctx;
   const sistema = settings.sistema_informatico ?? DEFAULT_SISTEMA;
   const nif = issuerNif(ctx);
   if (!nif) issues.missing('VERIFACTU-001', 'accounting_supplier_party', `business entity ${ctx.entity.id} has no Spanish NIF (legal_entity.company_id or an ES VAT number)`);
@@ -90,14 +33,13 @@ export function recordOf(doc: SpiDocument, ctx: DocumentContext & { now: Date },
   if (!/^[\x20-\x7E]{1,60}$/.test(numSerie)) issues.invalid('VERIFACTU-003', 'id', 'must be 1 to 60 printable ASCII characters (NumSerieFactura)');
   const fecha = spanishDate(doc.issue_date);
   if (!fecha) issues.invalid('VERIFACTU-004', 'issue_date', `must be a date YYYY-MM-DD (got "${doc.issue_date}")`);
-  const generado = madridTimestamp(ctx.now);
   if (!nif || !fecha || issues.hasErrors) return undefined;
   const id = { nif, numSerie, fecha };
-  if (doc.status === 'VOIDED') return { kind: 'anulacion', id, sistema, generado };
-  return alta(doc, id, ctx, settings, sistema, generado, issues);
+  if (doc.status === 'VOIDED') return { kind: 'anulacion', id, sistema };
+  return alta(doc, id, ctx, settings, sistema, issues);
 }
 
-function alta(doc: MainDocument, id: InvoiceId, ctx: DocumentContext, settings: VerifactuSettings, sistema: SistemaInformatico, generado: string, issues: IssueList): AltaRecord | undefined {
+function alta(doc: MainDocument, id: InvoiceId, ctx: DocumentContext, settings: VerifactuSettings, sistema: SistemaInformatico, issues: IssueList): AltaRecord | undefined {
   const credit = doc.type === 'CREDIT_NOTE';
   // A credit note corrects by differences (TipoRectificativa I): its amounts are negative.
   const sign = (d: Decimal) => (credit ? d.times(-1) : d);
@@ -141,7 +83,6 @@ function alta(doc: MainDocument, id: InvoiceId, ctx: DocumentContext, settings: 
     cuotaTotal: amount2(sign(cuota)),
     importeTotal: amount2(sign(total)),
     sistema,
-    generado,
   };
 }
 
@@ -200,16 +141,4 @@ function detalle(t: SpiTaxSubTotal, path: string, settings: VerifactuSettings, s
 export function spanishDate(iso: string): string | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
   return m ? `${m[3]}-${m[2]}-${m[1]}` : undefined;
-}
-
-const MADRID = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/Madrid',
-  year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'longOffset',
-});
-
-/** The instant as Spanish local time with its offset, `2024-01-01T19:20:30+01:00` (FechaHoraHusoGenRegistro). */
-export function madridTimestamp(now: Date): string {
-  const parts = Object.fromEntries(MADRID.formatToParts(now).map((p) => [p.type, p.value]));
-  const offset = parts.timeZoneName === 'GMT' ? '+00:00' : parts.timeZoneName!.slice(3);
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }

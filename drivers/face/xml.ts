@@ -1,11 +1,11 @@
 import { amount2, plain, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
-import type { Adjustment, Amount, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty } from './facturae-model.js';
+import type { Adjustment, Amount, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty } from './model.js';
 
 // Writes the Facturae model as `fe:Facturae` 3.2.2 (elements unqualified, in the schema's order),
-// unsigned: the signature is appended by sign.ts. Only writes: every choice was made by
-// facturae-build.ts. Money is written with two decimals; quantities and unit prices as given
-// (up to eight, DoubleUpToEightDecimalType).
+// unsigned: the signature is appended by sign.ts. Only writes: every choice was made by build.ts.
+// Money is written with two decimals; quantities and unit prices as given (up to eight,
+// DoubleUpToEightDecimalType).
 
 export const FACTURAE_NS = 'http://www.facturae.gob.es/formato/Versiones/Facturaev3_2_2.xml';
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';

@@ -1,11 +1,9 @@
-import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
-import { checkCommon } from '../../src/driver-kit/common-checks.js';
-import { IssueList } from '../../src/spi/issues.js';
-import { perDocument } from '../../src/driver-kit/per-document.js';
-import type { DocumentContext } from '../../src/spi/driver.js';
+import type { MainDocument } from '../../src/spi/document.js';
+import { xmlExaminer } from '../../src/driver-kit/examination.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
-import { buildFatturaPa } from './fatturapa-build.js';
-import type { FpaInvoice } from './fatturapa-model.js';
+import { buildFatturaPa } from './build.js';
+import { DOCUMENT_TYPE } from './identity.js';
+import type { SdiModel } from './model.js';
 import type { SdiSettings } from './settings.js';
 
 // Validate and map in one pass: the semantic invoice (EN 16931's arithmetic and rules), then
@@ -23,19 +21,16 @@ const SDI_PROFILE: Profile = {
 /** Italian exempt operations name art. 10 unless the document or the configuration says otherwise. */
 const EXEMPT_DEFAULT = { E: { text: 'Esente art. 10 DPR 633/72' } };
 
-export type Examination = { issues: IssueList; fpa: FpaInvoice | undefined };
-
-export const examine = perDocument((doc: SpiDocument, ctx: DocumentContext): Examination => {
-  const issues = new IssueList('SDI');
-  checkCommon(doc, 'SDI', issues);
+export const examine = xmlExaminer<SdiSettings, SdiModel>('SDI', (doc, ctx, issues) => {
   const main = doc as MainDocument;
-  const settings = ctx.settings as SdiSettings;
+  const { settings } = ctx;
   const withDefaults = { ...settings, exemption_reasons: { ...EXEMPT_DEFAULT, ...settings.exemption_reasons } };
   // Routing codes (EAS 0201, 0205, EM) are FatturaPA's own business, not Peppol endpoints.
   const { electronic_address: _buyerAddress, ...customer } = main.accounting_customer_party;
   const { electronic_address: _sellerAddress, ...supplier } = main.accounting_supplier_party;
   const invoice = semanticInvoice({ ...main, accounting_customer_party: customer, accounting_supplier_party: supplier }, { ...ctx, settings: withDefaults }, issues, SDI_PROFILE);
-  if (!invoice) return { issues, fpa: undefined };
+  if (!invoice) return undefined;
   const fpa = buildFatturaPa({ invoice, doc: main, settings, entityId: ctx.entity.id }, issues);
-  return { issues, fpa: issues.hasErrors ? undefined : fpa };
+  const documentType = main.document_type ?? DOCUMENT_TYPE[main.type === 'CREDIT_NOTE' ? 'CREDIT_NOTE' : 'INVOICE'];
+  return fpa && { documentType, fpa };
 });

@@ -3,7 +3,7 @@ import type { IssueList } from '../../src/spi/issues.js';
 import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/formats/en16931/model.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
-import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './fatturapa-model.js';
+import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './model.js';
 import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from './italian-ids.js';
 import { basicLatin, latin1, pieces } from './latin.js';
 import { naturaOf, referenceOf, STAMP_DUTY, STAMP_DUTY_NATURE, STAMP_DUTY_THRESHOLD, type Natura } from './natura.js';

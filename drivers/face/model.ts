@@ -1,6 +1,7 @@
 import type { Decimal } from '../../src/lib/money.js';
+import type { CancellationRequest } from './cancellation.js';
 
-// Facturae 3.2.2 as plain data: what facturae-build.ts decided, ready for facturae-xml.ts to write.
+// Facturae 3.2.2 as plain data: what build.ts decided, ready for xml.ts to write.
 // Amounts are decimals with their sign already applied (a corrective invoice's are negative).
 
 export interface FacturaeTaxId {
@@ -127,3 +128,9 @@ export interface FacturaeInvoice {
   installments: Installment[];
   legalLiterals: string[];
 }
+
+/**
+ * What FACE writes of an examined document: a Facturae (under the document type it was submitted
+ * as), or, for an invoice resubmitted VOIDED, the request to cancel it in FACe.
+ */
+export type FaceModel = { kind: 'invoice'; documentType: string; facturae: FacturaeInvoice } | { kind: 'cancellation'; request: CancellationRequest };
