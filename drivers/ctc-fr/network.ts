@@ -11,8 +11,7 @@ import type { CtcFrSettings } from './settings.js';
 // sandbox's: a real PA's adapter implements ApprovedPlatform (platform.ts) and is read here per
 // entity as its `credentials` (README: "Adding an approved platform").
 
-export function ctcFrNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as CtcFrSettings;
+export function ctcFrNetwork(settings: CtcFrSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<never, ApprovedPlatform, SandboxPlatform>(entities, deps, () => ({
     simulator: { make: () => new SandboxPlatform(settings.sandbox), accessOf: (sandbox) => sandbox },
     transport: (platform) => new PlatformTransport(platform, deps.retry),

@@ -6,7 +6,7 @@ import type { SigningIdentity } from '../../src/platform/crypto/signing-identity
 import { FaceClient } from './face-client.js';
 import { FaceSimulator } from './face-simulator.js';
 import { FaceTransport } from './face-transport.js';
-import { SIGNERS, signerOf, type PreparedFaceSettings } from './sign.js';
+import { signerOf, type PreparedFaceSettings } from './sign.js';
 
 // Where an entity's invoices go: FACe itself (staging or production) when the entity has a
 // certificate (`drivers.FACE.certificates.<id>`, read at start by prepare-settings.ts), signing
@@ -22,15 +22,14 @@ export const FACE_ENDPOINTS = {
   production: 'https://webservice.face.gob.es/facturasspp2',
 } as const;
 
-export function faceNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as PreparedFaceSettings;
+export function faceNetwork(settings: PreparedFaceSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<SigningIdentity, SoapExchange, FaceSimulator>(entities, deps, ({ files, keep }) => {
     const ca = settings.ca_file ? files.bytes(`${AT}.ca_file`, settings.ca_file) : undefined;
     const url = new URL(settings.endpoint ?? FACE_ENDPOINTS[settings.environment ?? 'staging']);
     return {
       credentials: {
         at: `${AT}.certificates`,
-        entries: settings[SIGNERS] ?? [],
+        entries: settings.signers,
         read(_identity, entity) {
           if (!settings.notification_email && !entity.party.contact?.email) files.problem(`${AT}: FACe mails its notices about ${entity.id}'s invoices to an address: set notification_email, or the entity's party.contact.email`);
           // FACe authenticates the request's signature, not the connection: no client certificate on TLS.

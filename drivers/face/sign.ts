@@ -22,9 +22,6 @@ export const FACTURAE_POLICY: SignaturePolicy = {
 /** The settings as the driver runs with them: the identities prepare-settings.ts read at start, by business entity id. */
 export type PreparedFaceSettings = FaceSettings & { readonly signers: ReadonlyMap<string, SigningIdentity> };
 
-/** The name of the identities' member, for network.ts, which reads it by this name until the shared network helper replaces it. */
-export const SIGNERS = 'signers';
-
 /** The identity an entity signs with: its configured certificate, else the sandbox's. */
 export function signerOf(settings: PreparedFaceSettings, entityId: string): SigningIdentity {
   return settings.signers.get(entityId) ?? sandboxIdentity();

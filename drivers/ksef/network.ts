@@ -27,8 +27,7 @@ interface Access {
   nip: string;
 }
 
-export function ksefNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as KsefSettings;
+export function ksefNetwork(settings: KsefSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<KsefEntitySettings, Access, KsefSimulator>(entities, deps, ({ files, shared }) => {
     const pinned = pinnedKeys(settings, files);
     return {

@@ -25,8 +25,7 @@ interface Access {
   user: TechnicalUser;
 }
 
-export function navNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as NavSettings;
+export function navNetwork(settings: NavSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<NavEntitySettings, Access, NavSimulator>(entities, deps, ({ files, shared }) => ({
     credentials: {
       at: `${AT}.entities`,

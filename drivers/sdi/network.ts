@@ -20,8 +20,7 @@ const DEFAULT_TIMEOUT_SECONDS = 60;
 
 type Channel = NonNullable<SdiEntitySettings['channel']>;
 
-export function sdiNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as SdiSettings;
+export function sdiNetwork(settings: SdiSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   const network = networkPerEntity<Channel, SoapExchange, SdiSimulator>(entities, deps, ({ files, keep }) => ({
     credentials: {
       at: `${AT}.entities`,

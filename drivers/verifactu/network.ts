@@ -17,8 +17,7 @@ import type { VerifactuSettings } from './settings.js';
 const DEFAULT_TIMEOUT_SECONDS = 120;
 const AT = 'drivers.VERIFACTU';
 
-export function verifactuNetwork(raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const settings = raw as VerifactuSettings;
+export function verifactuNetwork(settings: VerifactuSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<CertificateSettings, SoapExchange, AeatSimulator>(entities, deps, ({ files, keep }) => {
     const ca = settings.ca_file ? files.bytes(`${AT}.ca_file`, settings.ca_file) : undefined;
     return {

@@ -67,7 +67,7 @@ export function commandHelp(command: Command): string {
   ].join('\n');
 }
 
-/** The settings flags a command was given, keyed the way resolveSettings reads them. */
+/** The settings flags of a command, by the names resolveSettings reads. */
 export function settingFlags(command: Command, values: Values): Record<string, string | boolean> {
   const out: Record<string, string | boolean> = {};
   for (const spec of settingSpecs(command)) {

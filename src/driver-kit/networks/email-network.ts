@@ -14,11 +14,11 @@ import { networkPerEntity } from './network-per-entity.js';
 const PORTS = { starttls: 587, tls: 465, none: 25 } as const;
 
 /** The `network` of a driver whose settings carry `email: { <entity id>: EmailSettings }`. */
-export function emailNetwork(driverId: string): (raw: Readonly<Record<string, unknown>>, entities: EntityLookup, deps: NetworkDeps) => DriverNetwork {
-  return (raw, entities, deps) => startEmailNetwork(`drivers.${driverId}.email`, (raw as { email?: Record<string, EmailSettings> }).email ?? {}, entities, deps);
+export function emailNetwork(driverId: string): (settings: { readonly email?: Readonly<Record<string, EmailSettings>> | undefined }, entities: EntityLookup, deps: NetworkDeps) => DriverNetwork {
+  return (settings, entities, deps) => startEmailNetwork(`drivers.${driverId}.email`, settings.email ?? {}, entities, deps);
 }
 
-function startEmailNetwork(label: string, byEntity: Record<string, EmailSettings>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
+function startEmailNetwork(label: string, byEntity: Readonly<Record<string, EmailSettings>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
   return networkPerEntity<EmailSettings, SmtpOptions, never>(entities, deps, ({ files }) => ({
     credentials: { at: label, entries: Object.entries(byEntity), read: (entry, _entity, at) => smtpOptions(at, entry, files) },
     transport: (options) => new EmailTransport(options),

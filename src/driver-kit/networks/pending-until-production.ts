@@ -14,11 +14,11 @@ import type { Driver } from '../../spi/driver.js';
 export type ProductionNeed<Settings> = (entity: BusinessEntity, settings: Settings) => string | undefined;
 
 /** A driver's activationStatus: PENDING with `${network}: ` and the first need missing, else the configured status. */
-export function pendingUntilProduction<Settings>(network: string, ...needs: ProductionNeed<Settings>[]): NonNullable<Driver['activationStatus']> {
-  return (entity: BusinessEntity, settings: Readonly<Record<string, unknown>>, configured: ActivationStatus): ActivationStatus => {
+export function pendingUntilProduction<Settings>(network: string, ...needs: ProductionNeed<Settings>[]): NonNullable<Driver<Settings>['activationStatus']> {
+  return (entity: BusinessEntity, settings: Settings, configured: ActivationStatus): ActivationStatus => {
     if (configured.code !== 'COMPLETED') return configured;
     for (const need of needs) {
-      const missing = need(entity, settings as Settings);
+      const missing = need(entity, settings);
       if (missing !== undefined) return { code: 'PENDING', message: `${network}: ${missing}` };
     }
     return configured;
