@@ -1,16 +1,13 @@
 import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { KSEF_FIELDS } from './fields.js';
 import { DOCUMENT_TYPE } from './identity.js';
-import type { Fa3Invoice } from './model.js';
-import type { KsefSettings } from './settings.js';
 
 /**
  * Poland's KSeF: invoices and credit notes become FA(3) invoices (a credit note a corrective
  * invoice, KOR) cleared through the KSeF 2.0 API in interactive sessions; the KSeF number and
  * the UPO come back. Mapping, the API client and issue codes: drivers/ksef/README.md. Its working parts: parts.ts.
- * Its settings and model types are named, not inferred from parts.ts: its network and activation parts (network.ts) take the settings as a plain record.
  */
-export const ksefDriver = driverOnFirstUse<KsefSettings, Fa3Invoice>(
+export const ksefDriver = driverOnFirstUse(
   {
     id: 'KSEF',
     model: 'CLEARANCE',

@@ -1,17 +1,14 @@
 import { driverOnFirstUse, partsOnFirstUse } from '../../src/driver-kit/driver-on-first-use.js';
 import { NAV_FIELDS } from './fields.js';
 import { DOCUMENT_TYPE, DRIVER } from './identity.js';
-import type { NavInvoice } from './model.js';
-import type { NavSettings } from './settings.js';
 
 /**
  * Hungary's real-time invoice reporting (NAV Online Számla 3.0): every invoice, credit note and
  * cancellation a Hungarian taxpayer issues, B2B and B2C, is reported as InvoiceData (CREATE,
  * MODIFY, STORNO) through the NAV's signed API, and the NAV's processing result comes back.
  * Mapping, the API client and issue codes: drivers/nav/README.md. Its working parts: parts.ts.
- * Its settings and model types are named, not inferred from parts.ts: its network and activation parts (network.ts) take the settings as a plain record.
  */
-export const navDriver = driverOnFirstUse<NavSettings, NavInvoice>(
+export const navDriver = driverOnFirstUse(
   {
     id: DRIVER,
     model: 'REPORTING',
