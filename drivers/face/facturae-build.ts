@@ -1,11 +1,11 @@
 import type { MainDocument } from '../../src/spi/document.js';
 import { alpha3 } from '../../src/code-lists/country-alpha3.js';
+import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import { CORRECTION_METHODS, EU, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './facturae-model.js';
-import { isNif, nifOf, personTypeOf } from './nif.js';
 import { provinceOf } from './provinces.js';
 import type { FaceSettings } from './settings.js';
 

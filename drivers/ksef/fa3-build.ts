@@ -1,9 +1,9 @@
 import type { MainDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
+import { isNip, nipOf } from '../../src/code-lists/tax-ids/polish-nip.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { BuyerId, CorrectedInvoice, Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line, Fa3Sum } from './fa3-model.js';
-import { isNip, nipOf } from './nip.js';
 import { GROUP_ORDER, polishRate, TAXED_GROUPS, type PolishRate, type RateGroup } from './rate-groups.js';
 import { DEFAULT_SYSTEM_INFO, type KsefSettings } from './settings.js';
 import { EU_PREFIXES, unitName } from './fa3-codes.js';

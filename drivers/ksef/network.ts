@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ActivationStatus, BusinessEntity } from '../../src/spi/business-entity.js';
 import { ConfigError } from '../../src/platform/config/config-error.js';
+import { isNip, nipOf } from '../../src/code-lists/tax-ids/polish-nip.js';
 import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import { KsefClient, publishedMinistryKeys, type MinistryKeys } from './ksef-client.js';
 import { ministryKey } from './ksef-crypto.js';
 import { HttpsKsefExchange, KSEF_API, type KsefExchange } from './ksef-exchange.js';
 import { KsefSimulator } from './ksef-simulator.js';
 import { KsefTransport } from './ksef-transport.js';
-import { isNip, nipOf } from './nip.js';
 import type { KsefEnvironment, KsefSettings } from './settings.js';
 
 // Which KSeF an entity's invoices go to: KSeF itself (test, demo or production) with the entity's

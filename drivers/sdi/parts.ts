@@ -1,7 +1,7 @@
 import type { MainDocument, SpiDocument } from '../../src/spi/document.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
-import { partitaIvaOf } from './italian-ids.js';
+import { partitaIvaOf } from '../../src/code-lists/tax-ids/italian-ids.js';
 import { entitySettings, type SdiSettings } from './settings.js';
 import { examine } from './validate.js';
 

@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
-import { isSiren, sirenOfVat } from '../../drivers/ctc-fr/french-ids.js';
 import type { ApprovedPlatform } from '../../drivers/ctc-fr/platform.js';
 import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
 import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
@@ -35,14 +34,7 @@ const envelope: Envelope = {
   receiver: { scheme: '0225', id: '200000008', name: 'Client Exemple SA' },
 };
 
-describe('CTC_FR: French identifiers and lifecycle messages', () => {
-  it('takes the SIREN from a French VAT number only when its key matches, and checks the SIREN\'s Luhn digit', () => {
-    expect(sirenOfVat('FR 37 200 000 008')).to.equal('200000008');
-    expect(sirenOfVat('FR38200000008')).to.equal(undefined);
-    expect(isSiren('732829320')).to.equal(true);
-    expect(isSiren('732829321')).to.equal(false);
-  });
-
+describe('CTC_FR: lifecycle messages', () => {
   it('reads the official examples: 210 Refusée is REJECTED with its reason, 205 ACCEPTED, 203 SUCCESS, 202 MESSAGE_ACKNOWLEDGEMENT', function () {
     requireShared(this, OFFICIAL, 'reading the official CDAR examples');
     const read = (file: string) => readInbound('cdar-applicationresponse', readFileSync(join(OFFICIAL, file), 'utf8'));
