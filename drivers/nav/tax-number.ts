@@ -1,11 +1,9 @@
+import { euVatNumber as euVatNumberParts } from '../../src/code-lists/eu-members.js';
 import { huTaxNumber, type HuTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.js';
 
 // How a party's identifiers become NAV's: the Hungarian tax number (adószám, checked in
 // src/code-lists/tax-ids/hungarian-tax-number.ts) written as three parts; an EU VAT number as
 // `communityVatNumber`; any other country's number as `thirdStateTaxId`.
-
-/** VAT number prefixes of the EU member states (EL Greece, XI Northern Ireland for goods). */
-export const EU_PREFIXES: ReadonlySet<string> = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI']);
 
 /**
  * The tax number NAV gets from a party's identifiers: the full adószám (with its VAT and county
@@ -19,8 +17,11 @@ export function preferredTaxNumber(candidates: readonly string[]): HuTaxNumber |
 /** `HU12345678` from a taxpayer id: the community VAT number of a Hungarian taxpayer. */
 export const communityVatNumberOf = (t: HuTaxNumber): string => `HU${t.taxpayerId}`;
 
-/** An EU VAT number as NAV writes it (`[A-Z]{2}[0-9A-Z]{2,13}`), or undefined when it is not one. */
+/**
+ * An EU VAT number as NAV writes it (`[A-Z]{2}[0-9A-Z]{2,13}`, the VIES prefix: EL for a Greek
+ * number written GR, XI for Northern Ireland's), or undefined when it is not one.
+ */
 export function euVatNumber(text: string): string | undefined {
-  const compact = text.replace(/[\s.-]/g, '').toUpperCase();
-  return EU_PREFIXES.has(compact.slice(0, 2)) && /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(compact) ? compact : undefined;
+  const eu = euVatNumberParts(text);
+  return eu && /^[0-9A-Z]{2,13}$/.test(eu.number) ? eu.prefix + eu.number : undefined;
 }

@@ -1,4 +1,6 @@
+import { isoCountry } from '../../code-lists/eu-members.js';
 import { compactId } from '../../code-lists/identifier.js';
+import { VAT_EAS } from '../../code-lists/vat-eas.js';
 import type { Identifier } from './model.js';
 
 // Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
@@ -7,15 +9,6 @@ import type { Identifier } from './model.js';
 //   1. an explicit `electronic_address` (document extension, or the business entity's configuration);
 //   2. the party's VAT number, by its country prefix;
 //   3. the legal registration number (`legal_entity.company_id`), by the address country and its shape.
-
-/** VAT numbers whose EAS scheme takes the full number, country prefix included. */
-const VAT_EAS: Readonly<Record<string, string>> = {
-  AD: '9922', AL: '9923', AT: '9914', BA: '9924', BG: '9926', CH: '9927', CY: '9928', CZ: '9929',
-  DE: '9930', EE: '9931', ES: '9920', FR: '9957', GB: '9932', GR: '9933', HR: '9934', HU: '9910',
-  IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
-  MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950',
-  SM: '9951', TR: '9952', VA: '9953',
-};
 
 /**
  * Countries whose Peppol participants are registered under the business number inside the VAT
@@ -55,8 +48,6 @@ export interface IdentifiedParty {
   country: string;
 }
 
-/** Normalized form of an identifier: upper case, no spaces, dots or dashes. */
-
 /** The derived electronic address, or undefined when no identifier allows one. */
 export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
   for (const vat of p.vatIds) {
@@ -69,8 +60,9 @@ export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
 
 function fromVat(vat: string): Identifier | undefined {
   const m = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(vat);
-  if (!m) return undefined;
-  const prefix = m[1] === 'EL' ? 'GR' : m[1]!;
+  // By the country that issued the number: EL is Greece's; Northern Ireland's XI has no scheme.
+  if (!m || m[1] === 'XI') return undefined;
+  const prefix = isoCountry(m[1]!);
   const embedded = VAT_EMBEDDED[prefix];
   if (embedded) {
     const id = embedded.extract(m[2]!);
