@@ -5,7 +5,7 @@ import { categoryOfLabel } from '../../src/formats/en16931/tax-categories.js';
 import { amount2, dec, sum, type Decimal } from '../../src/lib/money.js';
 import { euVatNumber, isoCountry } from '../../src/code-lists/eu-members.js';
 import { compactId } from '../../src/code-lists/identifier.js';
-import { isNifForm, nifOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
+import { isNif, isNifForm, nifOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
 
 // SPI document → VERIFACTU invoicing record (registro de facturación), as plain data: the
@@ -69,6 +69,8 @@ export interface ChainLink extends InvoiceId {
   generado: string;
 }
 
+/** What makes a NIF valid, for the issues that refuse one. */
+const NIF_CHECK = 'its check character does not match (a DNI, NIE or K/L/M letter, or an entity NIF\'s control digit or letter, Orden EHA/451/2008)';
 /** F2 (simplified invoice) is for amounts up to 400 euros (3,000 in the retail cases of RD 1619/2012 art. 4). */
 const SIMPLIFIED_LIMIT = dec(3000);
 
@@ -84,6 +86,7 @@ export function recordOf(doc: SpiDocument, ctx: DocumentContext & { now: Date },
   const sistema = settings.sistema_informatico ?? DEFAULT_SISTEMA;
   const nif = issuerNif(ctx);
   if (!nif) issues.missing('VERIFACTU-001', 'accounting_supplier_party', `business entity ${ctx.entity.id} has no Spanish NIF (legal_entity.company_id or an ES VAT number)`);
+  else if (!isNif(nif)) issues.invalid('VERIFACTU-017', 'accounting_supplier_party', `business entity ${ctx.entity.id}'s NIF ${nif} is not valid: ${NIF_CHECK}`);
   if (doc.type === 'APPLICATION_RESPONSE') {
     issues.invalid('VERIFACTU-002', 'type', 'VERIFACTU records invoices and credit notes; application responses have no record');
     return undefined;
@@ -164,6 +167,10 @@ function recipientOf(doc: MainDocument, issues: IssueList): Recipient | undefine
     const national = nifOf(id);
     if (!isNifForm(national)) {
       issues.invalid('VERIFACTU-015', 'accounting_customer_party.tax_scheme', `"${raw}" is not a Spanish NIF (9 characters)`);
+      return undefined;
+    }
+    if (!isNif(national)) {
+      issues.invalid('VERIFACTU-017', 'accounting_customer_party.tax_scheme', `"${raw}" is not a valid Spanish NIF: ${NIF_CHECK}`);
       return undefined;
     }
     return { nombreRazon: name, nif: national };

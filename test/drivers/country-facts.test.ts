@@ -5,14 +5,16 @@ import { drivers } from '../../drivers/index.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import type { ConfigFile } from '../../src/platform/config/config-file-schema.js';
+import type { BusinessEntity } from '../../src/spi/business-entity.js';
 import { errorsOf, type Issue } from '../../src/spi/issues.js';
 import { fixtureConfig, FIXTURES_DIR, GOLDEN_CLOCK } from '../helpers/fixtures.js';
 
 // The country facts of src/code-lists as each driver writes them, one case per disagreement the
 // drivers' own copies had: Greece is GR by country and EL by VAT prefix (and a Greek VAT number
 // may be written GR), Northern Ireland's XI is an EU VAT prefix but no member state nor ISO
-// country, Poland is no "other member state" in KSeF. Each case goes through intake and the
-// driver's render, and reads the XML back.
+// country, Poland is no "other member state" in KSeF; and the tax identifier checks a driver now
+// shares (VERIFACTU's NIF). Each case goes through intake and the driver's render, and reads the
+// XML back.
 
 const registry = createRegistry(drivers);
 
@@ -122,6 +124,26 @@ describe('country facts: VERIFACTU', () => {
       const { xml } = submit(withBuyer(doc, { country, vat }));
       expect(idOtro(xml!), `${country} ${vat}`).to.deep.equal(['GR', '02', 'EL094259216']);
     }
+  });
+
+  it('refuses a Spanish buyer\'s NIF whose check character is wrong (VERIFACTU-017), as the AEAT would', () => {
+    const wrong = submit(withBuyer(doc, { country: 'ES', vat: 'ESB12345675' }));
+    expect(wrong.codes).to.deep.equal(['VERIFACTU-017']);
+    expect(wrong.issues.find((i) => i.code === 'VERIFACTU-017')).to.include({ path: 'accounting_customer_party.tax_scheme' });
+    expect(submit(withBuyer(doc, { country: 'ES', vat: 'B1234567' })).codes).to.deep.equal(['VERIFACTU-015']);
+    const right = submit(withBuyer(doc, { country: 'ES', vat: 'ESB12345674' }));
+    expect(right.codes).to.deep.equal([]);
+    expect(textIn(right.xml!, 'sum1:IDDestinatario', 'sum1:NIF')).to.equal('B12345674');
+  });
+
+  it('refuses to record for a business entity whose NIF fails its check (VERIFACTU-017)', () => {
+    const fixtures = fixtureConfig();
+    const wrongNif = (e: BusinessEntity): BusinessEntity => ({ ...e, party: { ...e.party, tax_identifiers: [{ scheme: 'VAT', id: 'ES89890001A' }], legal_entity: { ...e.party.legal_entity, company_id: '89890001A' } } });
+    const config = { ...fixtures, business_entities: fixtures.business_entities.map((e) => (e.id === 'empresa-ejemplo' ? wrongNif(e) : e)) };
+    const seller = { ...doc.accounting_supplier_party, tax_scheme: [{ scheme: 'VAT', id: 'ES89890001A' }] };
+    const { codes, issues } = submit({ ...doc, accounting_supplier_party: seller }, config);
+    expect(codes).to.deep.equal(['VERIFACTU-017']);
+    expect(issues.find((i) => i.code === 'VERIFACTU-017')).to.include({ path: 'accounting_supplier_party' });
   });
 });
 
