@@ -1,6 +1,7 @@
 import type { Identifier } from '../../src/formats/en16931/model.js';
 import { isEuVatPrefix, isoCountry } from '../../src/code-lists/eu-members.js';
 import { compactId } from '../../src/code-lists/identifier.js';
+import { isCvr } from '../../src/code-lists/tax-ids/danish-cvr.js';
 import { countryOfVatEas, VAT_EAS } from '../../src/code-lists/vat-eas.js';
 
 // Party identifiers in OIOUBL and on the network. The SPI and the semantic invoice name schemes
@@ -42,7 +43,7 @@ export function vatEndpoint(vat: string): Identifier | undefined {
   const m = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(compactId(vat));
   if (!m) return undefined;
   const prefix = m[1]!;
-  if (prefix === 'DK') return /^\d{8}$/.test(m[2]!) ? { scheme: 'DK:CVR', id: `DK${m[2]}` } : undefined;
+  if (prefix === 'DK') return isCvr(m[2]!) ? { scheme: 'DK:CVR', id: `DK${m[2]}` } : undefined;
   const country = prefix === 'XI' ? undefined : isoCountry(prefix);
   const scheme = country && OIOUBL_VAT.has(country) ? `${country}:VAT` : isEuVatPrefix(prefix) ? 'EU:VAT' : undefined;
   return scheme ? { scheme, id: `${prefix}${m[2]}` } : undefined;

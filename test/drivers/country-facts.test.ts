@@ -12,9 +12,9 @@ import { fixtureConfig, FIXTURES_DIR, GOLDEN_CLOCK } from '../helpers/fixtures.j
 // The country facts of src/code-lists as each driver writes them, one case per disagreement the
 // drivers' own copies had: Greece is GR by country and EL by VAT prefix (and a Greek VAT number
 // may be written GR), Northern Ireland's XI is an EU VAT prefix but no member state nor ISO
-// country, Poland is no "other member state" in KSeF; and the tax identifier checks a driver now
-// shares (VERIFACTU's NIF). Each case goes through intake and the driver's render, and reads the
-// XML back.
+// country, Poland is no "other member state" in KSeF; and the tax identifier checks each driver
+// now shares (VERIFACTU's NIF, NEMHANDEL's CVR, the Peppol addresses derived from a CVR or a
+// partita IVA). Each case goes through intake and the driver's render, and reads the XML back.
 
 const registry = createRegistry(drivers);
 
@@ -159,5 +159,29 @@ describe('country facts: NEMHANDEL (OIOUBL)', () => {
     expect(ni.codes).to.deep.equal([]);
     expect(buyerEndpoint(ni.xml!)).to.deep.equal(['EU:VAT', 'XI123456789']);
     expect(buyerEndpoint(submit(withBuyer(doc, { country: 'GR', vat: 'EL094259216', electronic_address: leitweg })).xml!)).to.deep.equal(['GR:VAT', 'EL094259216']);
+  });
+
+  it('refuses a Danish VAT number whose CVR number fails its modulus 11 check (NEMHANDEL-105), and derives no address from it', () => {
+    const gln = { scheme: '0088', id: '5798009811578' };
+    const { codes, issues } = submit(withBuyer(doc, { country: 'DK', vat: 'DK12345678', electronic_address: gln }));
+    expect(codes).to.deep.equal(['NEMHANDEL-105']);
+    expect(issues.find((i) => i.code === 'NEMHANDEL-105')).to.include({ path: 'accounting_customer_party.tax_scheme' });
+    expect(submit(withBuyer(doc, { country: 'DK', vat: 'DK12345678' })).codes).to.deep.equal(['NEMHANDEL-011']);
+    expect(buyerEndpoint(submit(withBuyer(doc, { country: 'DK', vat: 'DK24256790' })).xml!)).to.deep.equal(['DK:CVR', 'DK24256790']);
+  });
+});
+
+describe('country facts: PEPPOL (electronic addresses derived from identifiers)', () => {
+  const doc = fixture('peppol', 'discounts');
+  const buyerEndpoint = (xml: string) => /<cac:AccountingCustomerParty>\s*<cac:Party>\s*<cbc:EndpointID schemeID="([^"]+)">([^<]+)</.exec(xml)?.slice(1);
+
+  it('derives 0184 and 0211 only from a CVR number and a partita IVA whose check digits hold', () => {
+    expect(buyerEndpoint(submit(withBuyer(doc, { country: 'DK', vat: 'DK24256790' })).xml!)).to.deep.equal(['0184', '24256790']);
+    expect(buyerEndpoint(submit(withBuyer(doc, { country: 'IT', vat: 'IT06363391001' })).xml!)).to.deep.equal(['0211', '06363391001']);
+    for (const [country, vat] of [['DK', 'DK12345678'], ['IT', 'IT06363391002']] as const) {
+      const { codes, issues } = submit(withBuyer(doc, { country, vat }));
+      expect(codes, vat).to.deep.equal(['PEPPOL-011']);
+      expect(issues.find((i) => i.code === 'PEPPOL-011'), vat).to.include({ path: 'accounting_customer_party.electronic_address' });
+    }
   });
 });

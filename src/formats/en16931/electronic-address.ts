@@ -1,5 +1,8 @@
 import { isoCountry } from '../../code-lists/eu-members.js';
 import { compactId } from '../../code-lists/identifier.js';
+import { isCvr } from '../../code-lists/tax-ids/danish-cvr.js';
+import { isSiren, isSiret } from '../../code-lists/tax-ids/french-ids.js';
+import { isPartitaIva } from '../../code-lists/tax-ids/italian-ids.js';
 import { VAT_EAS } from '../../code-lists/vat-eas.js';
 import type { Identifier } from './model.js';
 
@@ -16,22 +19,27 @@ import type { Identifier } from './model.js';
  */
 const VAT_EMBEDDED: Readonly<Record<string, { scheme: string; extract: (digits: string) => string | undefined }>> = {
   BE: { scheme: '0208', extract: (v) => (/^[01]\d{9}$/.test(v) ? v : undefined) },
-  DK: { scheme: '0184', extract: (v) => (/^\d{8}$/.test(v) ? v : undefined) },
+  DK: { scheme: '0184', extract: (v) => (isCvr(v) ? v : undefined) },
   FI: { scheme: '0216', extract: (v) => (/^\d{8}$/.test(v) ? `0037${v}` : undefined) },
-  IT: { scheme: '0211', extract: (v) => (/^\d{11}$/.test(v) ? v : undefined) },
+  IT: { scheme: '0211', extract: (v) => (isPartitaIva(v) ? v : undefined) },
   NO: { scheme: '0192', extract: (v) => /^(\d{9})(MVA)?$/.exec(v)?.[1] },
   SE: { scheme: '0007', extract: (v) => /^(\d{10})01$/.exec(v)?.[1] },
 };
 
-/** Legal registration numbers recognisable by country and shape. */
-const COMPANY_ID_EAS: readonly { country: string; pattern: RegExp; scheme: string }[] = [
-  { country: 'BE', pattern: /^[01]\d{9}$/, scheme: '0208' },
-  { country: 'DK', pattern: /^\d{8}$/, scheme: '0184' },
-  { country: 'FR', pattern: /^\d{9}$/, scheme: '0002' }, // SIREN
-  { country: 'FR', pattern: /^\d{14}$/, scheme: '0009' }, // SIRET
-  { country: 'NL', pattern: /^\d{8}$/, scheme: '0106' },
-  { country: 'NO', pattern: /^\d{9}$/, scheme: '0192' },
-  { country: 'SE', pattern: /^\d{10}$/, scheme: '0007' },
+const shape = (pattern: RegExp) => (id: string) => pattern.test(id);
+
+/**
+ * Legal registration numbers recognisable by country and shape, and by their check digits where
+ * src/code-lists/tax-ids checks them: a number that fails its check names no registered company.
+ */
+const COMPANY_ID_EAS: readonly { country: string; is: (id: string) => boolean; scheme: string }[] = [
+  { country: 'BE', is: shape(/^[01]\d{9}$/), scheme: '0208' },
+  { country: 'DK', is: isCvr, scheme: '0184' },
+  { country: 'FR', is: isSiren, scheme: '0002' },
+  { country: 'FR', is: isSiret, scheme: '0009' },
+  { country: 'NL', is: shape(/^\d{8}$/), scheme: '0106' },
+  { country: 'NO', is: shape(/^\d{9}$/), scheme: '0192' },
+  { country: 'SE', is: shape(/^\d{10}$/), scheme: '0007' },
 ];
 
 /** EAS codes Peppol accepts today (the code list the official rules check, PEPPOL-EN16931-CL008). */
@@ -74,7 +82,7 @@ function fromVat(vat: string): Identifier | undefined {
 
 function fromCompanyId(id: string, country: string): Identifier | undefined {
   if (/^\d{13}$/.test(id) && gs1CheckDigitOk(id)) return { scheme: '0088', id }; // GLN
-  const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.pattern.test(id));
+  const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.is(id));
   return rule ? { scheme: rule.scheme, id } : undefined;
 }
 
