@@ -4,7 +4,7 @@ import type { DocumentContext } from '../../src/spi/driver.js';
 import type { CtcFrSettings } from './settings.js';
 import type { CdarMessage } from './cdar-model.js';
 import { FR_ADDRESS_SCHEME } from './french-invoice.js';
-import { isSiren, sirenOfCompanyId, sirenOfVat } from './french-ids.js';
+import { isSiren, sirenOfCompanyId, sirenOfVat } from '../../src/code-lists/tax-ids/french-ids.js';
 import { ACTION_CODES, FRENCH_REASON_OF, LIFECYCLE, RESPONSE_STATUS_CODES } from './lifecycle.js';
 
 // An SPI application response as the buyer's lifecycle message (CDAR) about the seller's

@@ -4,7 +4,7 @@ import type { IssueList } from '../../src/spi/issues.js';
 import { deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
 import type { Identifier, Note, Party, SemanticInvoice } from '../../src/formats/en16931/model.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
-import { isSiren, sirenOfCompanyId, sirenOfVat } from './french-ids.js';
+import { isSiren, sirenOfCompanyId, sirenOfVat } from '../../src/code-lists/tax-ids/french-ids.js';
 import type { entitySettings } from './settings.js';
 
 // The French delta on the semantic invoice: the SIREN as legal identifier (BT-30/47, scheme

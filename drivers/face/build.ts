@@ -1,11 +1,13 @@
 import type { MainDocument } from '../../src/spi/document.js';
 import { alpha3 } from '../../src/code-lists/country-alpha3.js';
+import { compactId } from '../../src/code-lists/identifier.js';
+import { isEuMember, withEuVatPrefix } from '../../src/code-lists/eu-members.js';
+import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
-import { CORRECTION_METHODS, EU, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
+import { CORRECTION_METHODS, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './model.js';
-import { isNif, nifOf, personTypeOf } from './nif.js';
 import { provinceOf } from './provinces.js';
 import type { FaceSettings } from './settings.js';
 
@@ -115,8 +117,11 @@ function partyOf(p: Party, path: string, code: string, text: Fit, issues: IssueL
     }
     taxId = { personType: personTypeOf(nif), residence: 'R', number: nif };
   } else if (raw) {
-    const id = raw.replace(/[\s.-]/g, '').toUpperCase();
-    taxId = { personType: 'J', residence: EU.has(country) ? 'U' : 'E', number: id };
+    // In the EU (by country: Northern Ireland is not), a VAT number carries its VAT prefix, EL
+    // for Greece: Facturae writes an intra-Community party's number after its country's letters.
+    const eu = isEuMember(country);
+    const id = (eu && vat && withEuVatPrefix(vat, country)) || compactId(raw);
+    taxId = { personType: 'J', residence: eu ? 'U' : 'E', number: id };
     if (id.length < 3 || id.length > 30) issues.invalid(code, `${path}.tax_scheme`, `Facturae's TaxIdentificationNumber has 3 to 30 characters; got "${raw}"`);
   } else {
     issues.missing(code, `${path}.tax_scheme`, 'Facturae identifies every party by its tax number: send the VAT number (or the NIF as legal_entity.company_id)');

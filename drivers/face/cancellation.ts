@@ -1,7 +1,7 @@
 import type { MainDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
-import { nifOf } from './nif.js';
+import { nifOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { FaceSettings } from './settings.js';
 
 // A FACE invoice resubmitted with status VOIDED is a request to cancel it in FACe (anularFactura):

@@ -46,6 +46,3 @@ export const UNITS: Readonly<Record<string, string>> = {
 export const PAYMENT_MEANS: Readonly<Record<string, string>> = {
   '10': '01', '49': '02', '59': '02', '30': '04', '31': '04', '42': '04', '58': '04', '20': '11', '48': '19', '54': '19', '55': '19',
 };
-
-/** EU member states by their VAT prefix country (ResidenceTypeCode U). */
-export const EU = new Set(['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'GR', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK']);

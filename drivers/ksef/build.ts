@@ -1,12 +1,14 @@
 import type { MainDocument } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
+import { euVatNumber, isoCountry } from '../../src/code-lists/eu-members.js';
+import { compactId } from '../../src/code-lists/identifier.js';
+import { isNip, nipOf } from '../../src/code-lists/tax-ids/polish-nip.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { BuyerId, CorrectedInvoice, Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line, Fa3Sum } from './model.js';
-import { isNip, nipOf } from './nip.js';
 import { GROUP_ORDER, polishRate, TAXED_GROUPS, type PolishRate, type RateGroup } from './rate-groups.js';
 import { DEFAULT_SYSTEM_INFO, type KsefSettings } from './settings.js';
-import { EU_PREFIXES, unitName } from './fa3-codes.js';
+import { isOtherMemberPrefix, unitName } from './fa3-codes.js';
 
 // The semantic invoice as FA(3): the arithmetic is the semantic invoice's (lines, VAT breakdown,
 // totals); this maps it to Polish rates and sums, picks the schema's choices (how the buyer is
@@ -96,19 +98,21 @@ function sellerOf(p: Party, issues: IssueList): Fa3Invoice['seller'] | undefined
  * business buyer must be named by its NIP.
  */
 function buyerOf(p: Party, transactionType: string, issues: IssueList): Fa3Invoice['buyer'] | undefined {
-  const vat = p.taxRegistrations.find((t) => t.taxScheme === 'VAT')?.companyId.replace(/[\s-]/g, '').toUpperCase();
-  const country = p.address.country;
+  const raw = p.taxRegistrations.find((t) => t.taxScheme === 'VAT')?.companyId;
+  const vat = raw && compactId(raw);
+  const country = kodKraju(p.address.country);
   let id: BuyerId;
-  const prefix = vat?.slice(0, 2);
-  if (vat && (prefix === 'PL' || (country === 'PL' && /^[0-9]{10}$/.test(vat)))) {
+  // A Greek number written GR (as EN 16931 allows) is an EU VAT number with the prefix EL.
+  const eu = vat ? euVatNumber(vat) : undefined;
+  if (vat && (eu?.prefix === 'PL' || (country === 'PL' && /^[0-9]{10}$/.test(vat)))) {
     const nip = nipOf(vat)!;
     if (!nip || !isNip(nip)) {
       issues.invalid('103', 'accounting_customer_party.tax_scheme', `the buyer's NIP is not valid (10 digits with a check digit); got "${vat}"`);
       return undefined;
     }
     id = { kind: 'NIP', nip };
-  } else if (vat && prefix && EU_PREFIXES.has(prefix) && /^[0-9A-Z+*]{1,12}$/.test(vat.slice(2))) {
-    id = { kind: 'EU', code: prefix, vat: vat.slice(2) };
+  } else if (eu && isOtherMemberPrefix(eu.prefix) && /^[0-9A-Z+*]{1,12}$/.test(eu.number)) {
+    id = { kind: 'EU', code: eu.prefix, vat: eu.number };
   } else if (vat) {
     id = { kind: 'OTHER', country: /^[A-Z]{2}$/.test(country) ? country : undefined, id: vat };
   } else {
@@ -123,10 +127,14 @@ function buyerOf(p: Party, transactionType: string, issues: IssueList): Fa3Invoi
 
 function addressOf(p: Party): Fa3Address {
   const a = p.address;
+  const country = kodKraju(a.country);
   const street = [a.street, a.additionalStreet, a.line].filter(Boolean).join(', ');
   const place = [a.zip, a.city].filter(Boolean).join(' ');
-  return street ? { country: a.country, line1: street, line2: place || undefined } : { country: a.country, line1: place || a.country };
+  return street ? { country, line1: street, line2: place || undefined } : { country, line1: place || country };
 }
+
+/** TKodKraju is ISO 3166 with XI (Northern Ireland) beside GB: of the SPI's non-ISO countries only EL, Greece, becomes GR. */
+const kodKraju = (country: string) => (country === 'XI' ? country : isoCountry(country));
 
 function contactOf(c: Contact | undefined): Fa3Contact | undefined {
   return c && (c.email || c.telephone) ? { email: c.email, telephone: c.telephone?.slice(0, 16) } : undefined;

@@ -1,9 +1,14 @@
+import { isEuVatPrefix } from '../../src/code-lists/eu-members.js';
+
 // Code lists FA(3) writes that EN 16931 does not have.
 
-/** TKodyKrajowUE: the VAT prefixes of the other member states (Greece is EL, Northern Ireland XI); PL is the NIP's. */
-export const EU_PREFIXES: ReadonlySet<string> = new Set(
-  ['AT', 'BE', 'BG', 'CY', 'CZ', 'DK', 'EE', 'FI', 'FR', 'DE', 'EL', 'HR', 'HU', 'IE', 'IT', 'LV', 'LT', 'LU', 'MT', 'NL', 'PT', 'RO', 'SK', 'SI', 'ES', 'SE', 'XI'],
-);
+/**
+ * KodUE, the VAT prefix of a buyer in another member state (art. 106e ust. 1 pkt 24): an EU VAT
+ * prefix (Greece EL, Northern Ireland XI), but not PL. FA(3)'s TKodyKrajowUE lists PL too, for
+ * the seller's own PrefiksPodatnika; a Polish buyer is named by its NIP (Podmiot2's NIP, so
+ * KSeF makes the invoice available to it), never as an EU buyer.
+ */
+export const isOtherMemberPrefix = (prefix: string): boolean => prefix !== 'PL' && isEuVatPrefix(prefix);
 
 /** P_8A is free text: the Polish abbreviation of the common UN/ECE Rec 20 units, else the code itself. */
 const UNITS: Readonly<Record<string, string>> = {

@@ -1,4 +1,5 @@
 import type { BusinessEntity } from '../../src/spi/business-entity.js';
+import { isNip, nipOf } from '../../src/code-lists/tax-ids/polish-nip.js';
 import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
 import type { SettingsFiles } from '../../src/platform/config/settings-files.js';
 import { networkPerEntity } from '../../src/driver-kit/networks/network-per-entity.js';
@@ -8,7 +9,6 @@ import { ministryKey } from './ksef-crypto.js';
 import { HttpsKsefExchange, KSEF_API, type KsefExchange } from './ksef-exchange.js';
 import { KsefSimulator } from './ksef-simulator.js';
 import { KsefTransport } from './ksef-transport.js';
-import { isNip, nipOf } from './nip.js';
 import type { KsefEntitySettings, KsefSettings } from './settings.js';
 
 // Which KSeF an entity's invoices go to: KSeF itself (test, demo or production) with the entity's

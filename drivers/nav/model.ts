@@ -1,5 +1,5 @@
 import type { Decimal } from '../../src/lib/money.js';
-import type { HuTaxNumber } from './tax-number.js';
+import type { HuTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.js';
 
 // The NAV data report of one invoice (InvoiceData, Online Számla 3.0), made by build.ts and only
 // written by xml.ts. Amounts are already signed (a modification reports differences) and given

@@ -8,7 +8,7 @@ import { HttpsNavExchange, NAV_API, type NavExchange } from './nav-exchange.js';
 import { NavSimulator, SANDBOX_USER } from './nav-simulator.js';
 import { NavTransport } from './nav-transport.js';
 import type { NavEntitySettings, NavSettings } from './settings.js';
-import { huTaxNumber } from './tax-number.js';
+import { huTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.js';
 
 // Where an entity's data reports go: the NAV itself (test or production) with the entity's
 // technical user when `drivers.NAV.entities.<id>` names one, else the sandbox's simulated NAV.

@@ -1,9 +1,9 @@
 import type { TaxCategory } from '../../src/formats/en16931/model.js';
 import { hasImpliedReason } from '../../src/formats/en16931/tax-categories.js';
 import type { IssueList } from '../../src/spi/issues.js';
+import { isEuMember } from '../../src/code-lists/eu-members.js';
 import { oneLine } from './text.js';
 import type { NavVatRate } from './model.js';
-import { EU_PREFIXES } from './tax-number.js';
 import type { ExemptionCase } from './settings.js';
 
 // An EN 16931 VAT category as NAV's VatRateType (Online Számla 3.0, 2.2.3.2.1): the Hungarian
@@ -65,7 +65,9 @@ export function navVatRate(c: TaxCategory, buyerCountry: string, exemptionCase: 
       return { kind: 'exemption', case: 'EAM', reason: reasonOf(c, 'EAM') };
     case 'AE': {
       if (buyerCountry === 'HU') return { kind: 'domesticReverseCharge' };
-      const nav = EU_PREFIXES.has(buyerCountry === 'GR' ? 'EL' : buyerCountry) ? 'EUFAD37' : 'HO';
+      // Where the service is supplied: a member state by country. Northern Ireland's XI is an EU
+      // VAT prefix for goods only, so a service to it is supplied in a third country.
+      const nav = isEuMember(buyerCountry) ? 'EUFAD37' : 'HO';
       return { kind: 'outOfScope', case: nav, reason: reasonOf(c, nav) };
     }
     case 'O':

@@ -1,7 +1,7 @@
 import { amount2, plain, ZERO, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { Amounts, ChainPosition, NavAddress, NavInvoice, NavLine, NavVatRate } from './model.js';
-import type { HuTaxNumber } from './tax-number.js';
+import type { HuTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.js';
 
 // Writes the model as InvoiceData (invoiceData.xsd, Online Számla 3.0), elements in the
 // schema's order. Only writes: every choice, sign and amount was made by build.ts; the chain

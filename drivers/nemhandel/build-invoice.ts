@@ -4,6 +4,8 @@ import type { DocumentContext } from '../../src/spi/driver.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/formats/en16931/model.js';
 import { dec, round, type Decimal } from '../../src/lib/money.js';
+import { compactId } from '../../src/code-lists/identifier.js';
+import { cvrOf, isCvr } from '../../src/code-lists/tax-ids/danish-cvr.js';
 import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
 import { documentUuid, followsOrder, OIOUBL_CUSTOMIZATION } from './identifiers.js';
@@ -130,6 +132,11 @@ function lineTax(line: Line): Decimal {
 
 function oioublParty(p: Party, path: string, issues: IssueList): Party | undefined {
   const vat = p.taxRegistrations.find((t) => t.taxScheme === 'VAT')?.companyId;
+  const wrong = wrongCvr(p, vat);
+  if (wrong) {
+    issues.invalid('105', `${path}.${wrong === vat ? 'tax_scheme' : 'legal_entity.company_id'}`, `"${wrong}" is not a CVR number: its modulus 11 check fails`);
+    return undefined;
+  }
   const endpoint = (p.endpoint && oioublIdentifier(p.endpoint)) ?? (vat ? vatEndpoint(vat) : undefined);
   if (!endpoint) {
     issues.invalid('104', `${path}.electronic_address`, `${p.endpoint ? `${p.endpoint.scheme}:${p.endpoint.id}` : 'the derived address'} has no OIOUBL scheme: send electronic_address with 0088 (GLN), 0184 (CVR), 0198 (SE) or 0096 (P-number), or a VAT number`);
@@ -138,7 +145,8 @@ function oioublParty(p: Party, path: string, issues: IssueList): Party | undefin
   const identifications = p.identifications.map(oioublIdentifier).filter((i): i is NonNullable<typeof i> => i !== undefined);
   // PartyLegalEntity/CompanyID is required (F-LIB187): the registration number, else the VAT number.
   const company = p.legal.companyId ?? (vat ? { id: vat } : undefined);
-  const cvr = company && ((company.scheme && oioublIdentifier(company)) || (p.address.country === 'DK' && /^(DK)?\d{8}$/.test(company.id) ? { scheme: 'DK:CVR', id: `DK${company.id.replace(/^DK/, '')}` } : undefined));
+  const danish = company && p.address.country === 'DK' ? cvrOf(company.id) : undefined;
+  const cvr = company && ((company.scheme && oioublIdentifier(company)) || (danish ? { scheme: 'DK:CVR', id: `DK${danish}` } : undefined));
   return {
     endpoint,
     identifications: identifications.length > 0 ? identifications : [endpoint],
@@ -148,6 +156,19 @@ function oioublParty(p: Party, path: string, issues: IssueList): Party | undefin
     legal: { registrationName: p.legal.registrationName, companyId: company && (cvr?.scheme === 'DK:CVR' ? cvr : { id: company.id, scheme: 'ZZZ' }) },
     contact: p.contact,
   };
+}
+
+/**
+ * A Danish party's VAT number or registration number is a CVR number (what DK:CVR and 0184 name);
+ * one whose modulus 11 check fails names no company. That number, or undefined.
+ */
+function wrongCvr(p: Party, vat: string | undefined): string | undefined {
+  const company = p.legal.companyId;
+  const registered = company && (company.scheme === '0184' || (!company.scheme && p.address.country === 'DK')) ? company.id : undefined;
+  return [vat && compactId(vat).startsWith('DK') ? vat : undefined, registered].find((id) => {
+    const cvr = id ? cvrOf(id) : undefined;
+    return cvr !== undefined && !isCvr(cvr);
+  });
 }
 
 /** OIOUBL's StructuredLax address has no AddressLine (F-LIB036): a third line joins the second. */

@@ -4,6 +4,7 @@ import type { DocumentContext } from '../../src/spi/driver.js';
 import type { NemhandelSettings } from './settings.js';
 import { deriveEndpoint } from '../../src/formats/en16931/electronic-address.js';
 import type { Identifier } from '../../src/formats/en16931/model.js';
+import { compactId } from '../../src/code-lists/identifier.js';
 import type { ResponseParty, UblApplicationResponse } from '../../src/formats/ubl/model.js';
 import { oioublIdentifier, vatEndpoint } from './endpoint-schemes.js';
 import { documentUuid, OIOUBL_CUSTOMIZATION, PROFILE_SCHEME, TECHNICAL_PROFILE_SCHEME, TECHNICAL_RESPONSE_PROFILE } from './identifiers.js';
@@ -56,7 +57,7 @@ export function responseModel(doc: ApplicationResponseDocument, ctx: DocumentCon
 function responseParty(p: Party, path: string, configured: Identifier | undefined, country: string, issues: IssueList): ResponseParty | undefined {
   const name = p.legal_entity.registration_name;
   if (!name) issues.missing('122', `${path}.legal_entity.registration_name`, 'is required');
-  const company = p.legal_entity.company_id?.replace(/[\s.-]/g, '').toUpperCase();
+  const company = p.legal_entity.company_id && compactId(p.legal_entity.company_id);
   const given = p.electronic_address ?? configured;
   const derived = company ? (/^[A-Z]{2}/.test(company) ? vatEndpoint(company) : deriveEndpoint({ vatIds: [], companyId: company, country })) : undefined;
   const endpoint = given ? oioublIdentifier(given) : derived && (derived.scheme?.includes(':') ? derived : oioublIdentifier(derived));

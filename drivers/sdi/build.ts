@@ -4,7 +4,8 @@ import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './model.js';
-import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from './italian-ids.js';
+import { compactId } from '../../src/code-lists/identifier.js';
+import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from '../../src/code-lists/tax-ids/italian-ids.js';
 import { basicLatin, latin1, pieces } from './latin.js';
 import { naturaOf, referenceOf, STAMP_DUTY, STAMP_DUTY_NATURE, STAMP_DUTY_THRESHOLD, type Natura } from './natura.js';
 import { entitySettings, type SdiSettings } from './settings.js';
@@ -131,7 +132,7 @@ function buyerOf(p: SpiParty, registrationName: string, address: Address, abroad
     }
   } else {
     const id = vats[0] ?? others[0];
-    const compact = id?.replace(/[\s.-]/g, '').toUpperCase();
+    const compact = id && compactId(id);
     const prefix = compact?.match(/^([A-Z]{2})(?=.)/)?.[1];
     // A VAT number keeps its member-state prefix as IdPaese (Greece's EL); the rest is IdCodice.
     vat = compact && prefix && vats.length > 0 ? { country: prefix, code: compact.slice(2).slice(0, 28) } : { country: address.country, code: (compact ?? NO_FOREIGN_ID).slice(0, 28) };

@@ -4,20 +4,24 @@ import type { DocumentContext } from '../../src/spi/driver.js';
 import { categoryOfLabel } from '../../src/formats/en16931/tax-categories.js';
 import { amount2, dec, sum, type Decimal } from '../../src/lib/money.js';
 import type { AltaRecord, Detalle, InvoiceId, Recipient, VerifactuRecord } from './model.js';
+import { euVatNumber, isoCountry } from '../../src/code-lists/eu-members.js';
+import { compactId } from '../../src/code-lists/identifier.js';
+import { isNif, isNifForm, nifOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import { DEFAULT_SISTEMA, type SistemaInformatico, type VerifactuSettings } from './settings.js';
 
 // SPI document → VERIFACTU invoicing record (model.ts): the AEAT's choices and checks, read
 // once; the record's generation time is render's (render.ts), so nothing here reads a clock.
 
-const NIF = /^[0-9A-Z][0-9]{7}[0-9A-Z]$/;
+/** What makes a NIF valid, for the issues that refuse one. */
+const NIF_CHECK = 'its check character does not match (a DNI, NIE or K/L/M letter, or an entity NIF\'s control digit or letter, Orden EHA/451/2008)';
 /** F2 (simplified invoice) is for amounts up to 400 euros (3,000 in the retail cases of RD 1619/2012 art. 4). */
 const SIMPLIFIED_LIMIT = dec(3000);
 
-/** The issuer's NIF: the entity's company id, else its VAT number without the ES prefix. */
+/** The issuer's NIF as written: the entity's company id, else its VAT number without the ES prefix. */
 export function issuerNif(ctx: DocumentContext): string | undefined {
   const p = ctx.entity.party;
   const candidates = [p.legal_entity.company_id, ...p.tax_identifiers.map((t) => t.id)].filter((x): x is string => !!x);
-  return candidates.map((c) => c.toUpperCase().replace(/[\s.\-]/g, '').replace(/^ES/, '')).find((c) => NIF.test(c));
+  return candidates.map(nifOf).find(isNifForm);
 }
 
 export function recordOf(doc: SpiDocument, ctx: DocumentContext<VerifactuSettings>, issues: IssueList): VerifactuRecord | undefined {
@@ -25,6 +29,7 @@ export function recordOf(doc: SpiDocument, ctx: DocumentContext<VerifactuSetting
   const sistema = settings.sistema_informatico ?? DEFAULT_SISTEMA;
   const nif = issuerNif(ctx);
   if (!nif) issues.missing('VERIFACTU-001', 'accounting_supplier_party', `business entity ${ctx.entity.id} has no Spanish NIF (legal_entity.company_id or an ES VAT number)`);
+  else if (!isNif(nif)) issues.invalid('VERIFACTU-017', 'accounting_supplier_party', `business entity ${ctx.entity.id}'s NIF ${nif} is not valid: ${NIF_CHECK}`);
   if (doc.type === 'APPLICATION_RESPONSE') {
     issues.invalid('VERIFACTU-002', 'type', 'VERIFACTU records invoices and credit notes; application responses have no record');
     return undefined;
@@ -95,17 +100,26 @@ function recipientOf(doc: MainDocument, issues: IssueList): Recipient | undefine
     issues.missing('VERIFACTU-014', 'accounting_customer_party.name', 'a buyer with a tax identifier needs a name (NombreRazon)');
     return undefined;
   }
-  const id = raw.toUpperCase().replace(/[\s.\-]/g, '');
-  const country = (p?.address?.country ?? (/^[A-Z]{2}/.test(id) ? id.slice(0, 2) : 'ES')).toUpperCase();
-  const national = id.startsWith('ES') ? id.slice(2) : id;
-  if (country === 'ES' && NIF.test(national)) return { nombreRazon: name, nif: national };
+  const id = compactId(raw);
+  const vat = euVatNumber(id);
+  // CodigoPais is ISO 3166 (the AEAT's list has GR and GB, not EL or XI), from the address, else from the number's prefix.
+  const country = isoCountry(p?.address?.country?.toUpperCase() ?? vat?.prefix ?? (/^[A-Z]{2}/.test(id) ? id.slice(0, 2) : 'ES'));
   if (country === 'ES') {
-    issues.invalid('VERIFACTU-015', 'accounting_customer_party.tax_scheme', `"${raw}" is not a Spanish NIF (9 characters)`);
-    return undefined;
+    const national = nifOf(id);
+    if (!isNifForm(national)) {
+      issues.invalid('VERIFACTU-015', 'accounting_customer_party.tax_scheme', `"${raw}" is not a Spanish NIF (9 characters)`);
+      return undefined;
+    }
+    if (!isNif(national)) {
+      issues.invalid('VERIFACTU-017', 'accounting_customer_party.tax_scheme', `"${raw}" is not a valid Spanish NIF: ${NIF_CHECK}`);
+      return undefined;
+    }
+    return { nombreRazon: name, nif: national };
   }
-  // IDType 02: NIF-IVA, the VAT number of another EU country; 04 an official document of another country.
-  const eu = /^(AT|BE|BG|CY|CZ|DE|DK|EE|EL|FI|FR|HR|HU|IE|IT|LT|LU|LV|MT|NL|PL|PT|RO|SE|SI|SK)/.test(id);
-  return { nombreRazon: name, idOtro: { codigoPais: country === 'GR' ? 'GR' : country, idType: eu ? '02' : '04', id: id.slice(0, 20) } };
+  // IDType 02: NIF-IVA, an EU VAT number as VIES knows it (EL for Greece, XI for Northern
+  // Ireland), written so (a Greek GR number as EL); 04 an official document of another country.
+  const eu = vat && vat.prefix !== 'ES' ? vat.prefix + vat.number : undefined;
+  return { nombreRazon: name, idOtro: { codigoPais: country, idType: eu ? '02' : '04', id: (eu ?? id).slice(0, 20) } };
 }
 
 /** One DetalleDesglose: the SPI VAT category as the AEAT's regime and qualification (README: "Tax breakdown"). */

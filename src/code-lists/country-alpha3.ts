@@ -1,3 +1,5 @@
+import { isoCountry } from './eu-members.js';
+
 // ISO 3166-1 alpha-2 → alpha-3, for formats that name countries by three letters (Facturae's
 // CountryType). Generated from Debian's iso-codes (iso_3166-1.json), restricted to the codes the
 // Facturae 3.2.2 schema lists: a country it does not list has no code here.
@@ -25,7 +27,7 @@ const ALPHA3: ReadonlyMap<string, string> = new Map(
     .map((p) => [p.slice(0, 2), p.slice(2)]),
 );
 
-/** The alpha-3 code of an alpha-2 one (`ES` → `ESP`); Greece's VAT prefix EL is GR. */
+/** The alpha-3 code of an alpha-2 one (`ES` → `ESP`); the SPI's EL is Greece's, XI (Northern Ireland) the United Kingdom's. */
 export function alpha3(alpha2: string): string | undefined {
-  return ALPHA3.get(alpha2 === 'EL' ? 'GR' : alpha2);
+  return ALPHA3.get(isoCountry(alpha2));
 }

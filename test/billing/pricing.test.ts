@@ -3,6 +3,7 @@ import { resolveSettings } from '../../src/platform/config/settings.js';
 import { allocate, mulDivRound } from '../../src/apps/billing/money/integer-math.js';
 import { priceInvoice } from '../../src/apps/billing/money/invoice-pricing.js';
 import { billingSite, parseTaxRates } from '../../src/apps/billing/site.js';
+import { EU_MEMBERS } from '../../src/code-lists/eu-members.js';
 import { configErrorLines } from '../helpers/config-error.js';
 
 describe('billing: invoice arithmetic in cents', () => {
@@ -56,6 +57,8 @@ describe('billing: invoice arithmetic in cents', () => {
     expect(site).to.include({ currency: 'EUR' });
     expect(site.taxRates.get('FR')).to.equal(2000);
     expect(site.taxRates.get('US')).to.equal(undefined);
+    // One rate for each member state (src/code-lists/eu-members.ts) and for Northern Ireland, none else.
+    expect([...site.taxRates.keys()].sort()).to.deep.equal([...EU_MEMBERS, 'XI'].sort());
     expect(billingSite(resolveSettings({ BILLING_TAX_RATES: 'ch=8.1', BILLING_CURRENCY: 'chf' }))).to.deep.equal({ currency: 'CHF', taxRates: new Map([['CH', 810]]) });
     expect(configErrorLines(() => resolveSettings({ BILLING_TAX_RATES: 'DE:19' }))[0]).to.match(/^BILLING_TAX_RATES: /);
     expect(configErrorLines(() => parseTaxRates('ZZ=5,DE=1,DE=2'))).to.deep.equal(['BILLING_TAX_RATES: ZZ is not an ISO 3166 alpha-2 country code', 'BILLING_TAX_RATES: DE is given twice']);

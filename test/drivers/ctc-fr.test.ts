@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
-import { isSiren, sirenOfVat } from '../../drivers/ctc-fr/french-ids.js';
 import type { ApprovedPlatform } from '../../drivers/ctc-fr/platform.js';
 import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
 import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
@@ -40,14 +39,7 @@ const envelope: Envelope = {
   receiver: { scheme: '0225', id: '200000008', name: 'Client Exemple SA' },
 };
 
-describe('CTC_FR: French identifiers and lifecycle messages', () => {
-  it('takes the SIREN from a French VAT number only when its key matches, and checks the SIREN\'s Luhn digit', () => {
-    expect(sirenOfVat('FR 37 200 000 008')).to.equal('200000008');
-    expect(sirenOfVat('FR38200000008')).to.equal(undefined);
-    expect(isSiren('732829320')).to.equal(true);
-    expect(isSiren('732829321')).to.equal(false);
-  });
-
+describe('CTC_FR: lifecycle messages', () => {
   it('examines a buyer\'s status without a clock, and renders it on its own date at the render clock\'s time of day', async () => {
     const { driver, ctx, examination } = await intake(fixture('response-210-rejected'), fixtureConfig(), registry);
     const model = examination.model as CtcFrModel;

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from '../../drivers/sdi/italian-ids.js';
 import { basicLatin, latin1 } from '../../drivers/sdi/latin.js';
 import { naturaOf } from '../../drivers/sdi/natura.js';
 import { readNotification } from '../../drivers/sdi/notifications.js';
@@ -20,17 +19,7 @@ import { bodyOf } from '../helpers/shape.js';
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'sdi', `${name}.json`), 'utf8')) as Record<string, any>;
 
-describe('SDI: Italian identifiers, text, Natura and file names', () => {
-  it('checks the partita IVA check digit and the codice fiscale check letter', () => {
-    expect(isPartitaIva('02114490572')).to.equal(true);
-    expect(isPartitaIva('02114490573')).to.equal(false);
-    expect(isPartitaIva('01234567890')).to.equal(false); // the official examples' number fails its check digit
-    expect(partitaIvaOf('IT 021 144 905 72')).to.equal('02114490572');
-    expect(isCodiceFiscale('RSSMRA85T10A562S')).to.equal(true);
-    expect(isCodiceFiscale('RSSMRA85T10A562T')).to.equal(false);
-    expect(isCodiceFiscale('80000220311')).to.equal(true);
-  });
-
+describe('SDI: text, Natura and file names', () => {
   it('writes Latin-1 and ASCII fields without refusing anything', () => {
     expect(latin1('Società “Àncora” – 5 € ☕')).to.equal('Società "Àncora" - 5 EUR ?');
     expect(latin1('łódź\tŒuvre\n  x')).to.equal('lódz OEuvre x');

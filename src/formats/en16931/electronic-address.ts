@@ -1,4 +1,9 @@
+import { isoCountry } from '../../code-lists/eu-members.js';
 import { compactId } from '../../code-lists/identifier.js';
+import { isCvr } from '../../code-lists/tax-ids/danish-cvr.js';
+import { isSiren, isSiret } from '../../code-lists/tax-ids/french-ids.js';
+import { isPartitaIva } from '../../code-lists/tax-ids/italian-ids.js';
+import { VAT_EAS } from '../../code-lists/vat-eas.js';
 import type { Identifier } from './model.js';
 
 // Peppol electronic addresses (EndpointID, BT-34 / BT-49) are derived from identifiers the SPI
@@ -8,37 +13,33 @@ import type { Identifier } from './model.js';
 //   2. the party's VAT number, by its country prefix;
 //   3. the legal registration number (`legal_entity.company_id`), by the address country and its shape.
 
-/** VAT numbers whose EAS scheme takes the full number, country prefix included. */
-const VAT_EAS: Readonly<Record<string, string>> = {
-  AD: '9922', AL: '9923', AT: '9914', BA: '9924', BG: '9926', CH: '9927', CY: '9928', CZ: '9929',
-  DE: '9930', EE: '9931', ES: '9920', FR: '9957', GB: '9932', GR: '9933', HR: '9934', HU: '9910',
-  IE: '9935', LI: '9936', LT: '9937', LU: '9938', LV: '9939', MC: '9940', ME: '9941', MK: '9942',
-  MT: '9943', NL: '9944', PL: '9945', PT: '9946', RO: '9947', RS: '9948', SI: '9949', SK: '9950',
-  SM: '9951', TR: '9952', VA: '9953',
-};
-
 /**
  * Countries whose Peppol participants are registered under the business number inside the VAT
  * number rather than under the VAT number itself: the scheme and how to cut the number out.
  */
 const VAT_EMBEDDED: Readonly<Record<string, { scheme: string; extract: (digits: string) => string | undefined }>> = {
   BE: { scheme: '0208', extract: (v) => (/^[01]\d{9}$/.test(v) ? v : undefined) },
-  DK: { scheme: '0184', extract: (v) => (/^\d{8}$/.test(v) ? v : undefined) },
+  DK: { scheme: '0184', extract: (v) => (isCvr(v) ? v : undefined) },
   FI: { scheme: '0216', extract: (v) => (/^\d{8}$/.test(v) ? `0037${v}` : undefined) },
-  IT: { scheme: '0211', extract: (v) => (/^\d{11}$/.test(v) ? v : undefined) },
+  IT: { scheme: '0211', extract: (v) => (isPartitaIva(v) ? v : undefined) },
   NO: { scheme: '0192', extract: (v) => /^(\d{9})(MVA)?$/.exec(v)?.[1] },
   SE: { scheme: '0007', extract: (v) => /^(\d{10})01$/.exec(v)?.[1] },
 };
 
-/** Legal registration numbers recognisable by country and shape. */
-const COMPANY_ID_EAS: readonly { country: string; pattern: RegExp; scheme: string }[] = [
-  { country: 'BE', pattern: /^[01]\d{9}$/, scheme: '0208' },
-  { country: 'DK', pattern: /^\d{8}$/, scheme: '0184' },
-  { country: 'FR', pattern: /^\d{9}$/, scheme: '0002' }, // SIREN
-  { country: 'FR', pattern: /^\d{14}$/, scheme: '0009' }, // SIRET
-  { country: 'NL', pattern: /^\d{8}$/, scheme: '0106' },
-  { country: 'NO', pattern: /^\d{9}$/, scheme: '0192' },
-  { country: 'SE', pattern: /^\d{10}$/, scheme: '0007' },
+const shape = (pattern: RegExp) => (id: string) => pattern.test(id);
+
+/**
+ * Legal registration numbers recognisable by country and shape, and by their check digits where
+ * src/code-lists/tax-ids checks them: a number that fails its check names no registered company.
+ */
+const COMPANY_ID_EAS: readonly { country: string; is: (id: string) => boolean; scheme: string }[] = [
+  { country: 'BE', is: shape(/^[01]\d{9}$/), scheme: '0208' },
+  { country: 'DK', is: isCvr, scheme: '0184' },
+  { country: 'FR', is: isSiren, scheme: '0002' },
+  { country: 'FR', is: isSiret, scheme: '0009' },
+  { country: 'NL', is: shape(/^\d{8}$/), scheme: '0106' },
+  { country: 'NO', is: shape(/^\d{9}$/), scheme: '0192' },
+  { country: 'SE', is: shape(/^\d{10}$/), scheme: '0007' },
 ];
 
 /** EAS codes Peppol accepts today (the code list the official rules check, PEPPOL-EN16931-CL008). */
@@ -55,8 +56,6 @@ export interface IdentifiedParty {
   country: string;
 }
 
-/** Normalized form of an identifier: upper case, no spaces, dots or dashes. */
-
 /** The derived electronic address, or undefined when no identifier allows one. */
 export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
   for (const vat of p.vatIds) {
@@ -69,8 +68,9 @@ export function deriveEndpoint(p: IdentifiedParty): Identifier | undefined {
 
 function fromVat(vat: string): Identifier | undefined {
   const m = /^([A-Z]{2})([0-9A-Z]{2,13})$/.exec(vat);
-  if (!m) return undefined;
-  const prefix = m[1] === 'EL' ? 'GR' : m[1]!;
+  // By the country that issued the number: EL is Greece's; Northern Ireland's XI has no scheme.
+  if (!m || m[1] === 'XI') return undefined;
+  const prefix = isoCountry(m[1]!);
   const embedded = VAT_EMBEDDED[prefix];
   if (embedded) {
     const id = embedded.extract(m[2]!);
@@ -82,7 +82,7 @@ function fromVat(vat: string): Identifier | undefined {
 
 function fromCompanyId(id: string, country: string): Identifier | undefined {
   if (/^\d{13}$/.test(id) && gs1CheckDigitOk(id)) return { scheme: '0088', id }; // GLN
-  const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.pattern.test(id));
+  const rule = COMPANY_ID_EAS.find((r) => r.country === country && r.is(id));
   return rule ? { scheme: rule.scheme, id } : undefined;
 }
 

@@ -43,7 +43,7 @@ export function supplierParty(p: SpiParty, entity: BusinessEntity, path: string,
   }
   const endpoint = p.electronic_address ?? conf.electronic_address ?? deriveEndpoint({ vatIds, companyId: companyId?.id, country: p.address.country });
   if (!endpoint && o.endpointRequired) {
-    issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-34): configure party.electronic_address for this business entity, or send a VAT number');
+    issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-34): configure party.electronic_address for this business entity, or send a valid VAT number');
     return undefined;
   }
   if (endpoint && !checkScheme(endpoint, path, issues)) return undefined;
@@ -66,7 +66,7 @@ export function customerParty(p: SpiParty, path: string, issues: IssueList, o: P
   const companyId = company ? { id: company, scheme: companyIdScheme(company, p.address.country) } : undefined;
   const endpoint = p.electronic_address ?? deriveEndpoint({ vatIds, companyId: company, country: p.address.country });
   const endpointMissing = !endpoint && o.endpointRequired;
-  if (endpointMissing) issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-49) can be derived for the buyer: send electronic_address {scheme, id} or a VAT number');
+  if (endpointMissing) issues.missing('011', `${path}.electronic_address`, 'no electronic address (BT-49) can be derived for the buyer: send electronic_address {scheme, id} or a valid VAT number');
   if (!registrationName || endpointMissing || (endpoint && !checkScheme(endpoint, path, issues))) return undefined;
   return {
     endpoint,

@@ -1,5 +1,7 @@
 import type { ApplicationResponseDocument, MainDocument, SpiLine, SpiParty, SpiPaymentMeans, SpiTaxSubTotal } from '../../../spi/document.js';
 import type { Party } from '../../../spi/business-entity.js';
+import { euVatPrefix } from '../../../code-lists/eu-members.js';
+import { compactId } from '../../../code-lists/identifier.js';
 import type { CreditNote } from '../schemas/credit-note.js';
 import type { Customer } from '../schemas/customer.js';
 import type { Invoice, LineItem } from '../schemas/invoice.js';
@@ -115,10 +117,11 @@ export function spiApplicationResponse(
 
 /** The buyer's full VAT identifier from the platform's number and prefix. */
 export function fullVatNumber(customer: Pick<Customer, 'vat_number' | 'vat_number_prefix' | 'billing_address'>): string | undefined {
-  const number = customer.vat_number?.replace(/[\s.\-]/g, '').toUpperCase();
+  const number = customer.vat_number && compactId(customer.vat_number);
   if (!number) return undefined;
   const country = customer.billing_address?.country;
-  const prefix = (customer.vat_number_prefix ?? (country === 'GR' ? 'EL' : country))?.toUpperCase();
+  // A member state's numbers carry its VAT prefix (Greece's EL), another country's its ISO code.
+  const prefix = (customer.vat_number_prefix ?? (country && (euVatPrefix(country) ?? country)))?.toUpperCase();
   if (!prefix || number.startsWith(prefix)) return number;
   return `${prefix}${number}`;
 }

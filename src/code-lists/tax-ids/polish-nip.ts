@@ -1,5 +1,8 @@
-// The Polish tax identifier (NIP): ten digits, the last a check digit (weights 6 5 7 2 3 4 5 6 7,
-// sum mod 11; 10 is never a valid check digit). A VAT number is the NIP with the prefix PL.
+import { compactId } from '../identifier.js';
+
+// The Polish tax identifier (NIP, Ministerstwo Finansów): ten digits, the last a check digit
+// (weights 6 5 7 2 3 4 5 6 7, sum mod 11; 10 is never a valid check digit, so no NIP has it). A
+// VAT number is the NIP with the prefix PL.
 
 const WEIGHTS = [6, 5, 7, 2, 3, 4, 5, 6, 7];
 
@@ -11,7 +14,7 @@ export function isNip(value: string): boolean {
 
 /** `PL 526-587-76-35`, `PL5265877635` or `5265877635` → `5265877635`; undefined when it is not written as a NIP at all. */
 export function nipOf(vatId: string): string | undefined {
-  const compact = vatId.replace(/[\s-]/g, '').toUpperCase();
+  const compact = compactId(vatId);
   const digits = compact.startsWith('PL') ? compact.slice(2) : compact;
   return /^[0-9]{10}$/.test(digits) ? digits : undefined;
 }
