@@ -4,13 +4,13 @@ import type { SpiErrorItem } from './error-item.js';
 // network's answers come back. A transport knows networks, not formats; a driver knows its
 // format and how to address it (see Driver.transmit).
 
-/** A network participant: an electronic address (Peppol EAS scheme + identifier) and a name. */
 /** A reference the network gave a document (KSeF's `ksefNumber`, the SDI's IdentificativoSdI). */
 export interface ProviderReference {
   key: string;
   value: string;
 }
 
+/** A network participant: an electronic address (Peppol EAS scheme + identifier) and a name. */
 export interface Participant {
   scheme: string;
   id: string;

@@ -29,7 +29,7 @@ export interface SubmissionResult {
 }
 
 /**
- * POST /einvoicing/documents: validate, render, and store document + artifacts + first status
+ * POST /einvoicing/documents: examine once, render the model, and store document + artifacts + first status
  * in one transaction. The SPI's idempotency key is (id, type, model, country), per issuing
  * entity: the same body again answers the stored document_id and stores nothing, whichever key
  * (the operator's, the merchant's that has the entity) sends it; a different body is a 400. Once
