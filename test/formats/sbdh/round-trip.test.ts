@@ -17,6 +17,13 @@ describe('SBDH: written and read back', () => {
     });
   }
 
+  it('keeps the business document as written, not as a parser would write it again (references, comments, quotes)', () => {
+    const c = SBDH_CASES[0]!;
+    const payload = c.payload.replace('<cbc:Note>Payment due in 28 days.</cbc:Note>', "<cbc:Note>Due in 28 days &#x2014; &#8364;5 &gt; 0<!-- as typed --></cbc:Note>").replace('<cbc:EndpointID schemeID="9930">', "<cbc:EndpointID schemeID='9930'>");
+    expect(payload).to.not.equal(c.payload);
+    expect(readSbdh(sbdhFor(c.facts, payload)).businessDocument).to.equal(payloadText(payload));
+  });
+
   it('the optional message level response scopes of 2.0.2 (MLS_TO, MLS_TYPE) travel too', () => {
     const c = SBDH_CASES[0]!;
     const facts = { ...c.facts, mlsTo: '0242:000001', mlsType: 'FAILURE_ONLY' as const };
