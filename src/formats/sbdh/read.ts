@@ -1,0 +1,116 @@
+import { childrenNamed, childText, documentElement, elementsOf } from './dom.js';
+import { documentTypeIdFor, payloadRootOf, UBL_VERSION } from './document-type-id.js';
+import { checkFacts, checkParticipant } from './fact-checks.js';
+import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
+import { SbdhError } from './sbdh-error.js';
+
+// Reading a Peppol Business Message Envelope as a receiving access point does before it trusts
+// it: every mandatory part there once, participants of the Peppol scheme, and a document type
+// that is the payload's own (its root and CustomizationID), so routing by the header can never
+// disagree with the document. The business document comes back as the text that was sent, not
+// re-serialized, so a signature or a byte comparison over it still holds.
+
+const NS = SBDH_NAMESPACE;
+/** A time zone is mandatory in CreationDateAndTime (Z or an offset). */
+const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
+
+/** The facts and the business document of a StandardBusinessDocument; throws SbdhError with a code on anything the specification does not allow. */
+export function readSbdh(xml: string): ReadEnvelope {
+  const root = documentElement(xml, 'SBDH-001', 'the envelope');
+  if (root.namespaceURI !== NS || root.localName !== 'StandardBusinessDocument') throw new SbdhError('SBDH-001', `the root element {${root.namespaceURI ?? ''}}${root.localName} is not an SBDH StandardBusinessDocument`);
+  const [header, ...rest] = elementsOf(root);
+  if (!header || header.namespaceURI !== NS || header.localName !== 'StandardBusinessDocumentHeader') throw new SbdhError('SBDH-001', 'the envelope does not begin with a StandardBusinessDocumentHeader');
+  if (rest.length !== 1) throw new SbdhError('SBDH-006', `the envelope carries ${rest.length} business documents after its header, not one`);
+  const business = rest[0]!;
+  if (business.namespaceURI === NS) throw new SbdhError('SBDH-006', 'the envelope carries an SBDH element where its business document belongs');
+
+  const version = childText(header, NS, 'HeaderVersion');
+  if (version !== HEADER_VERSION) throw new SbdhError('SBDH-002', `HeaderVersion is ${version === undefined ? 'missing' : `"${version}"`}, not ${HEADER_VERSION}`);
+  const identification = one(header, 'DocumentIdentification', 'SBDH-001');
+  const scopes = scopesOf(one(header, 'BusinessScope', 'SBDH-004'));
+  const created = required(identification, 'CreationDateAndTime');
+  if (!ZONED.test(created)) throw new SbdhError('SBDH-007', `CreationDateAndTime "${created}" is not a date and time with its time zone`);
+
+  const documentType = mandatoryScope(scopes, SCOPE.documentType, DOCUMENT_TYPE_SCHEME);
+  const mlsTo = scopes.get(SCOPE.mlsTo);
+  if (mlsTo && mlsTo.scheme !== PARTICIPANT_SCHEME) throw new SbdhError('SBDH-004', `the MLS_TO scope's Identifier is ${mlsTo.scheme ?? 'missing'}, not ${PARTICIPANT_SCHEME}`);
+  const facts: EnvelopeFacts = {
+    sender: participant(header, 'Sender'),
+    receiver: participant(header, 'Receiver'),
+    documentTypeId: documentType,
+    processId: mandatoryScope(scopes, SCOPE.process, PROCESS_SCHEME),
+    countryC1: mandatoryScope(scopes, SCOPE.countryC1),
+    instanceIdentifier: required(identification, 'InstanceIdentifier'),
+    creationDateAndTime: new Date(created),
+    ...(mlsTo ? { mlsTo: mlsTo.value } : {}),
+    ...(scopes.has(SCOPE.mlsType) ? { mlsType: scopes.get(SCOPE.mlsType)!.value as MlsType } : {}),
+  };
+  checkFacts(facts);
+
+  const payload = payloadRootOf(business);
+  const said = { Standard: required(identification, 'Standard'), Type: required(identification, 'Type'), TypeVersion: required(identification, 'TypeVersion') };
+  const is = { Standard: payload.namespace, Type: payload.localName, TypeVersion: UBL_VERSION };
+  for (const key of Object.keys(said) as (keyof typeof said)[]) {
+    if (said[key] !== is[key]) throw new SbdhError('SBDH-005', `DocumentIdentification/${key} is "${said[key]}", the business document's is "${is[key]}"`);
+  }
+  const derived = documentTypeIdFor(payload);
+  if (documentType !== derived) throw new SbdhError('SBDH-005', `the DOCUMENTID scope ${documentType} is not the business document's document type ${derived}`);
+  return { facts, businessDocument: businessText(xml, business) };
+}
+
+function one(parent: Element, name: string, code: 'SBDH-001' | 'SBDH-003' | 'SBDH-004'): Element {
+  const found = childrenNamed(parent, NS, name);
+  if (found.length !== 1) throw new SbdhError(code, `the header has ${found.length} ${name} elements, not one`);
+  return found[0]!;
+}
+
+function required(parent: Element, name: string): string {
+  const value = childText(parent, NS, name);
+  if (!value) throw new SbdhError('SBDH-001', `${parent.localName} has no ${name}`);
+  return value;
+}
+
+function participant(header: Element, role: 'Sender' | 'Receiver'): string {
+  const identifier = childrenNamed(one(header, role, 'SBDH-003'), NS, 'Identifier')[0];
+  const authority = identifier?.getAttribute('Authority') ?? '';
+  if (!identifier || authority !== PARTICIPANT_SCHEME) throw new SbdhError('SBDH-003', `the ${role}'s Identifier has authority "${authority}", not ${PARTICIPANT_SCHEME}`);
+  const value = identifier.textContent?.trim() ?? '';
+  checkParticipant(role, value);
+  return value;
+}
+
+interface Scope {
+  value: string;
+  scheme: string | undefined;
+}
+
+/** The scopes by Type; a Type twice is refused (each reserved key is unique in an envelope). */
+function scopesOf(businessScope: Element): Map<string, Scope> {
+  const out = new Map<string, Scope>();
+  for (const s of childrenNamed(businessScope, NS, 'Scope')) {
+    const type = childText(s, NS, 'Type') ?? '';
+    if (out.has(type)) throw new SbdhError('SBDH-004', `the scope ${type} is there twice`);
+    out.set(type, { value: childText(s, NS, 'InstanceIdentifier') ?? '', scheme: childText(s, NS, 'Identifier') });
+  }
+  return out;
+}
+
+/** A mandatory scope's value; its Identifier, when the scope has one, must be the scheme (absent means that scheme, since 1.1). */
+function mandatoryScope(scopes: Map<string, Scope>, type: string, scheme?: string): string {
+  const s = scopes.get(type);
+  if (!s || !s.value) throw new SbdhError('SBDH-004', `the mandatory scope ${type} is missing`);
+  if (scheme && s.scheme !== undefined && s.scheme !== scheme) throw new SbdhError('SBDH-004', `the ${type} scope's Identifier is ${s.scheme}, not ${scheme}`);
+  return s.value;
+}
+
+/**
+ * The business document's own text: from its start tag (after the header's end) to the
+ * envelope's closing tag, ending in one newline, as the writer put it there.
+ */
+function businessText(xml: string, business: Element): string {
+  const headerEnd = /<\/([\w.-]+:)?StandardBusinessDocumentHeader\s*>/.exec(xml);
+  const start = headerEnd ? xml.indexOf(`<${business.tagName}`, headerEnd.index + headerEnd[0].length) : -1;
+  const end = xml.search(/<\/([\w.-]+:)?StandardBusinessDocument\s*>\s*$/);
+  if (start < 0 || end < start) throw new SbdhError('SBDH-006', 'the business document could not be found in the envelope text');
+  return `${xml.slice(start, end).trimEnd()}\n`;
+}
