@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The UN/CEFACT SBDH 1.3 schemas the SBDH goldens are checked against (test/formats/sbdh), into
-# .cache/sbdh-xsd (or $SBDH_XSD_DIR). They are not in the repository: UN/CEFACT publishes them
+# .cache/sbdh-xsd, for a developer's machine that can reach GitHub (CI cannot: .ci/run does not
+# call this, and the schema tests skip with a note without the files), or $SBDH_XSD_DIR.
+# They are not in the repository: UN/CEFACT publishes them
 # "All Rights Reserved" without a licence for redistribution (fixtures/as4/README.md). Taken from
 # phax/ph-sbdh at a fixed commit and checked against their SHA-256 before use.
 set -euo pipefail
