@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
+import { withCodePointC14n } from './code-point-c14n.js';
 
 // Checks an XML signature with xml-crypto's core validation (every reference's digest after its
 // transforms, then the SignatureValue over SignedInfo) against the certificate the message
@@ -31,7 +32,7 @@ export function signatureProblem(xml: string): string | undefined {
   } catch {
     return 'the certificate in the message is not X.509';
   }
-  const verifier = new SignedXml({ publicCert: pem, getCertFromKeyInfo: () => null, ...(token && !embedded ? { idMode: 'wssecurity' as const } : {}) });
+  const verifier = withCodePointC14n(new SignedXml({ publicCert: pem, getCertFromKeyInfo: () => null, ...(token && !embedded ? { idMode: 'wssecurity' as const } : {}) }));
   try {
     verifier.loadSignature(signature as unknown as Node);
     return verifier.checkSignature(xml) ? undefined : 'the signature does not verify';

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { SignedXml } from 'xml-crypto';
+import { withCodePointC14n } from './code-point-c14n.js';
 import type { SigningIdentity } from '../../platform/crypto/signing-identity.js';
 import { escapeAttr, escapeText } from './writer.js';
 
@@ -66,7 +67,7 @@ export function signXades(xml: string, o: XadesOptions): string {
     '</xades:SignedDataObjectProperties>' +
     '</xades:SignedProperties>' +
     '</xades:QualifyingProperties>';
-  const sig = new SignedXml({
+  const sig = withCodePointC14n(new SignedXml({
     privateKey: o.identity.privateKey,
     signatureAlgorithm: RSA_SHA256,
     canonicalizationAlgorithm: C14N,
@@ -76,7 +77,7 @@ export function signXades(xml: string, o: XadesOptions): string {
       return `<${p}X509Data><${p}X509Certificate>${o.identity.certificateBase64}</${p}X509Certificate></${p}X509Data>`;
     },
     objects: [{ content: qualifying }],
-  });
+  }));
   sig.addReference({ xpath: '/*', isEmptyUri: true, transforms: [ENVELOPED, C14N], digestAlgorithm: SHA256, id: ids.document });
   sig.addReference({ xpath: `//*[@Id='${ids.signedProperties}']`, transforms: [C14N], digestAlgorithm: SHA256, type: 'http://uri.etsi.org/01903#SignedProperties' });
   sig.addReference({ xpath: `//*[@Id='${ids.keyInfo}']`, transforms: [C14N], digestAlgorithm: SHA256 });

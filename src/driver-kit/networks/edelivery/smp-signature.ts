@@ -1,6 +1,8 @@
 import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
+import { withCodePointC14n } from '../../../formats/xml/code-point-c14n.js';
+import { untrustedBecause } from './certificate-trust.js';
 
 // The SMP's enveloped XML-DSig signature over SignedServiceMetadata (Peppol SMP 1.4.0): one
 // ds:Signature, a child of the root, one reference to the whole document (URI ""), the signing
@@ -16,16 +18,6 @@ export interface SignedMetadata {
   /** The signed document (the root with its ds:Signature removed), to be read. */
   signedXml: string;
   certificate: X509Certificate;
-}
-
-/** The certificate is a trust anchor's, and both are valid at `now`; else why not. */
-export function untrustedBecause(certificate: X509Certificate, anchors: readonly X509Certificate[], now: Date): string | undefined {
-  const valid = (c: X509Certificate) => new Date(c.validFrom) <= now && now <= new Date(c.validTo);
-  if (!valid(certificate)) return `the SMP certificate ${certificate.subject.replace(/\n/g, ', ')} is not valid at ${now.toISOString()}`;
-  const issuer = anchors.find((a) => certificate.checkIssued(a) && certificate.verify(a.publicKey));
-  if (!issuer) return `the SMP certificate ${certificate.subject.replace(/\n/g, ', ')} is not issued by a trusted SMP CA`;
-  if (!valid(issuer)) return `the SMP CA ${issuer.subject.replace(/\n/g, ', ')} is not valid at ${now.toISOString()}`;
-  return undefined;
 }
 
 const fail = (message: string): never => {
@@ -53,9 +45,9 @@ export function verifySmpSignature(xml: string, anchors: readonly X509Certificat
   } catch {
     return { problem: 'the signature\'s X509Certificate is not a certificate' };
   }
-  const untrusted = untrustedBecause(certificate, anchors, now);
+  const untrusted = untrustedBecause(certificate, anchors, now, 'SMP');
   if (untrusted) return { problem: untrusted };
-  const verifier = new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null });
+  const verifier = withCodePointC14n(new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null }));
   try {
     verifier.loadSignature(signature as unknown as Node);
     if (!verifier.checkSignature(xml)) return { problem: 'the signature does not verify' };

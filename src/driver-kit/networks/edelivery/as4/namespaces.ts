@@ -1,0 +1,10 @@
+// The namespaces of an AS4 message (Peppol AS4 profile 2.0: ebMS 3.0 over SOAP 1.2, WS-Security 1.1).
+
+export const SOAP12 = 'http://www.w3.org/2003/05/soap-envelope';
+export const WSSE = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd';
+export const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-utility-1.0.xsd';
+export const DS = 'http://www.w3.org/2000/09/xmldsig#';
+export const EB = 'http://docs.oasis-open.org/ebxml-msg/ebms/v3.0/ns/core/200704/';
+export const EBBP = 'http://docs.oasis-open.org/ebxml-bp/ebbp-signals-2.0';
+/** The BinarySecurityToken's value type for an X.509 v3 certificate (X.509 Token Profile 1.1). */
+export const X509_V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';

@@ -1,0 +1,53 @@
+import type { X509Certificate } from 'node:crypto';
+import { DS, EB, EBBP } from './namespaces.js';
+import { verifyWsSecurity } from './ws-security.js';
+
+// An AS4 receipt (ebMS 3.0 §5.2.3.3; Peppol AS4 profile 2.0 §5.3: a signed receipt with
+// non-repudiation information): the signal message that answers one user message
+// (RefToMessageId) and repeats, per part of it the sender signed, the reference and digest it
+// received. The sender keeps it as the transmission's evidence once the digests are the ones it
+// sent (a later increment compares them).
+
+/** One part of the user message, as the receiver's NonRepudiationInformation lists it. */
+export interface ReceiptPart {
+  /** `#id` of a signed element, or `cid:` of an attachment. */
+  uri: string;
+  digestAlgorithm: string;
+  digestValue: string;
+}
+
+export interface SignedReceipt {
+  messageId: string;
+  refToMessageId: string;
+  timestamp: string;
+  parts: ReceiptPart[];
+  /** The receiving access point's certificate, which signed the receipt. */
+  signer: X509Certificate;
+}
+
+const textOf = (parent: Element, ns: string, name: string): string | undefined => parent.getElementsByTagNameNS(ns, name)[0]?.textContent?.trim() || undefined;
+
+/** The receipt, read from its signed eb:Messaging, or why it is refused. */
+export function readSignedReceipt(xml: string, anchors: readonly X509Certificate[], now: Date): SignedReceipt | { problem: string } {
+  const verified = verifyWsSecurity(xml, anchors, now);
+  if ('problem' in verified) return verified;
+  const signal = verified.messaging.getElementsByTagNameNS(EB, 'SignalMessage')[0];
+  const receipt = signal?.getElementsByTagNameNS(EB, 'Receipt')[0];
+  if (!signal || !receipt) return { problem: 'the message is no receipt (eb:SignalMessage/eb:Receipt)' };
+  const info = signal.getElementsByTagNameNS(EB, 'MessageInfo')[0];
+  const messageId = info && textOf(info, EB, 'MessageId');
+  const refToMessageId = info && textOf(info, EB, 'RefToMessageId');
+  const timestamp = info && textOf(info, EB, 'Timestamp');
+  if (!messageId || !refToMessageId || !timestamp) return { problem: 'the receipt has no MessageId, RefToMessageId or Timestamp' };
+  const parts: ReceiptPart[] = [];
+  for (const part of Array.from(receipt.getElementsByTagNameNS(EBBP, 'MessagePartNRInformation'))) {
+    const reference = part.getElementsByTagNameNS(DS, 'Reference')[0];
+    const uri = reference?.getAttribute('URI');
+    const digestAlgorithm = reference?.getElementsByTagNameNS(DS, 'DigestMethod')[0]?.getAttribute('Algorithm');
+    const digestValue = reference && textOf(reference, DS, 'DigestValue');
+    if (!uri || !digestAlgorithm || !digestValue) return { problem: 'a MessagePartNRInformation has no complete ds:Reference' };
+    parts.push({ uri, digestAlgorithm, digestValue });
+  }
+  if (parts.length === 0) return { problem: 'the receipt carries no non-repudiation information' };
+  return { messageId, refToMessageId, timestamp, parts, signer: verified.certificate };
+}

@@ -1,0 +1,90 @@
+import { X509Certificate } from 'node:crypto';
+import { DOMParser } from '@xmldom/xmldom';
+import { SignedXml } from 'xml-crypto';
+import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
+import { untrustedBecause } from '../certificate-trust.js';
+import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+
+// The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
+// the X.509 Token Profile): one ds:Signature in the header's wsse:Security, its key the
+// BinarySecurityToken it references, RSA-SHA256 over references to the eb:Messaging header and
+// the SOAP Body (and, in a user message, its attachments: a later increment). xml-crypto checks
+// every reference's digest and the signature value with that certificate's key, canonicalizing as
+// the specification orders namespaces (code-point-c14n.ts); the certificate must be issued by a
+// configured access point CA and valid now. A document that names one id twice is
+// refused by xml-crypto (signature wrapping); this module also refuses a second eb:Messaging and a
+// signature that leaves the eb:Messaging or the Body out, so what is read afterwards is signed.
+
+export interface VerifiedMessage {
+  doc: Document;
+  /** The eb:Messaging header, signed. */
+  messaging: Element;
+  /** The signer's certificate (the sending access point's). */
+  certificate: X509Certificate;
+  /** The ids the signature covers (without `#`), and the attachments' `cid:` references. */
+  signed: readonly string[];
+}
+
+const fail = (message: string): never => {
+  throw new Error(message);
+};
+
+const elementChildren = (parent: Element, ns: string, name: string): Element[] =>
+  Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name);
+
+/** The signed message and its signer, or why it is refused. */
+export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[], now: Date): VerifiedMessage | { problem: string } {
+  let doc: Document;
+  try {
+    doc = new DOMParser({ errorHandler: { error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml') as unknown as Document;
+  } catch (err) {
+    return { problem: `the message is not XML: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  const envelope = doc.documentElement;
+  if (!envelope || envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
+  const [header] = elementChildren(envelope, SOAP12, 'Header');
+  const [body] = elementChildren(envelope, SOAP12, 'Body');
+  if (!header || !body) return { problem: 'the envelope has no Header or no Body' };
+  const messagings = doc.getElementsByTagNameNS(EB, 'Messaging');
+  const [messaging] = elementChildren(header, EB, 'Messaging');
+  if (!messaging || messagings.length !== 1) return { problem: 'the header has no single eb:Messaging' };
+  const securities = elementChildren(header, WSSE, 'Security');
+  if (securities.length !== 1) return { problem: 'the header has no single wsse:Security' };
+  const signatures = elementChildren(securities[0]!, DS, 'Signature');
+  if (signatures.length !== 1) return { problem: 'the wsse:Security header has no single ds:Signature' };
+  const certificate = signerOf(securities[0]!, signatures[0]!);
+  if (typeof certificate === 'string') return { problem: certificate };
+  const verifier = withCodePointC14n(new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null, idMode: 'wssecurity' }));
+  try {
+    verifier.loadSignature(signatures[0]! as unknown as Node);
+    if (!verifier.checkSignature(xml)) return { problem: 'the signature does not verify' };
+  } catch {
+    // xml-crypto throws for a wrong signature value or a reference it cannot resolve; either way the message is not what was signed.
+    return { problem: 'the signature does not verify' };
+  }
+  const signed = verifier.getReferences().map((r) => (r.uri?.startsWith('#') ? r.uri.slice(1) : (r.uri ?? '')));
+  for (const [part, el] of [['eb:Messaging', messaging], ['SOAP Body', body]] as const) {
+    const id = el.getAttributeNS(WSU, 'Id');
+    if (!id || !signed.includes(id)) return { problem: `the signature does not cover the ${part}` };
+  }
+  // Checked after the signature (both must hold): a refusal then says what is wrong with a
+  // message whose signature is sound (an unknown CA, an expired certificate) or that it is not.
+  const untrusted = untrustedBecause(certificate, anchors, now, 'access point');
+  if (untrusted) return { problem: untrusted };
+  return { doc, messaging, certificate, signed };
+}
+
+/** The certificate of the BinarySecurityToken the signature's KeyInfo references, or why there is none. */
+function signerOf(security: Element, signature: Element): X509Certificate | string {
+  const reference = signature.getElementsByTagNameNS(WSSE, 'SecurityTokenReference')[0]?.getElementsByTagNameNS(WSSE, 'Reference')[0];
+  const uri = reference?.getAttribute('URI');
+  if (!uri?.startsWith('#')) return 'the signature references no BinarySecurityToken';
+  const token = elementChildren(security, WSSE, 'BinarySecurityToken').find((t) => t.getAttributeNS(WSU, 'Id') === uri.slice(1));
+  if (!token) return `the signature's token ${uri} is not in the wsse:Security header`;
+  if (token.getAttribute('ValueType') !== X509_V3) return 'the BinarySecurityToken is not an X.509 v3 certificate';
+  try {
+    return new X509Certificate(Buffer.from((token.textContent ?? '').replace(/\s/g, ''), 'base64'));
+  } catch {
+    return 'the BinarySecurityToken is not a certificate';
+  }
+}
