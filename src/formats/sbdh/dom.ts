@@ -1,26 +1,15 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { parseWellFormed } from '../xml/well-formed.js';
 import { SbdhError, type SbdhErrorCode } from './sbdh-error.js';
 
 // Reading with @xmldom/xmldom, namespace-aware: the envelope's prefix is the sender's choice
 // (`sh:`, `sbdh:`, none), so elements are found by namespace and local name, never by tag name.
-// xmldom 0.8 reports some well-formedness faults (an unclosed element) only as warnings: the
-// specification wants a well-formed envelope and business document, so warnings refuse too.
+// The specification wants a well-formed envelope and business document (xml/well-formed.ts).
 
 /** The document element of `xml`; text that is not well-formed XML is refused under `code`. */
 export function documentElement(xml: string, code: SbdhErrorCode, what: string): Element {
-  let problem: string | undefined;
-  const fail = (msg: string) => {
-    problem ??= msg;
-  };
-  let doc: Document | undefined;
-  try {
-    doc = new DOMParser({ errorHandler: { warning: fail, error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml') as unknown as Document;
-  } catch (err) {
-    fail(err instanceof Error ? err.message : String(err));
-  }
-  const root = doc?.documentElement;
-  if (problem !== undefined || !root) throw new SbdhError(code, `${what} is not well-formed XML${problem ? `: ${problem.trim()}` : ''}`);
-  return root;
+  const parsed = parseWellFormed(xml);
+  if ('problem' in parsed) throw new SbdhError(code, `${what} is not well-formed XML: ${parsed.problem}`);
+  return parsed.root;
 }
 
 /** The element children of a node (text, comments and processing instructions skipped). */

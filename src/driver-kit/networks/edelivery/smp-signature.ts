@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { parseWellFormed } from '../../../formats/xml/well-formed.js';
 import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../formats/xml/code-point-c14n.js';
 import { untrustedBecause } from './certificate-trust.js';
@@ -20,20 +20,11 @@ export interface SignedMetadata {
   certificate: X509Certificate;
 }
 
-const fail = (message: string): never => {
-  throw new Error(message);
-};
-
 /** The signed content and its signer, or why the signature is refused. */
 export function verifySmpSignature(xml: string, anchors: readonly X509Certificate[], now: Date): SignedMetadata | { problem: string } {
-  let doc: Document;
-  try {
-    doc = new DOMParser({ errorHandler: { error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml') as unknown as Document;
-  } catch (err) {
-    return { problem: `the metadata is not XML: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  const root = doc.documentElement;
-  if (!root) return { problem: 'the metadata is not XML' };
+  const parsed = parseWellFormed(xml);
+  if ('problem' in parsed) return { problem: `the metadata is not XML: ${parsed.problem}` };
+  const { doc, root } = parsed;
   const signatures = Array.from(doc.getElementsByTagNameNS(DS, 'Signature'));
   if (signatures.length !== 1 || signatures[0]!.parentNode !== root) return { problem: 'the metadata has no single enveloped ds:Signature' };
   const signature = signatures[0]!;

@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { DOMParser } from '@xmldom/xmldom';
+import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
 import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { untrustedBecause } from '../certificate-trust.js';
@@ -25,23 +25,15 @@ export interface VerifiedMessage {
   signed: readonly string[];
 }
 
-const fail = (message: string): never => {
-  throw new Error(message);
-};
-
 const elementChildren = (parent: Element, ns: string, name: string): Element[] =>
   Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name);
 
 /** The signed message and its signer, or why it is refused. */
 export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[], now: Date): VerifiedMessage | { problem: string } {
-  let doc: Document;
-  try {
-    doc = new DOMParser({ errorHandler: { error: fail, fatalError: fail } }).parseFromString(xml, 'text/xml') as unknown as Document;
-  } catch (err) {
-    return { problem: `the message is not XML: ${err instanceof Error ? err.message : String(err)}` };
-  }
-  const envelope = doc.documentElement;
-  if (!envelope || envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
+  const parsed = parseWellFormed(xml);
+  if ('problem' in parsed) return { problem: `the message is not XML: ${parsed.problem}` };
+  const { doc, root: envelope } = parsed;
+  if (envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
   const [header] = elementChildren(envelope, SOAP12, 'Header');
   const [body] = elementChildren(envelope, SOAP12, 'Body');
   if (!header || !body) return { problem: 'the envelope has no Header or no Body' };
