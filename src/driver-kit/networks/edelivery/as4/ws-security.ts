@@ -2,13 +2,14 @@ import { X509Certificate } from 'node:crypto';
 import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
 import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
+import { withAttachmentReferences } from './attachment-references.js';
 import { untrustedBecause } from '../certificate-trust.js';
 import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
 // the X.509 Token Profile): one ds:Signature in the header's wsse:Security, its key the
 // BinarySecurityToken it references, RSA-SHA256 over references to the eb:Messaging header and
-// the SOAP Body (and, in a user message, its attachments: a later increment). xml-crypto checks
+// the SOAP Body and, in a user message, every attachment (attachment-references.ts). xml-crypto checks
 // every reference's digest and the signature value with that certificate's key, canonicalizing as
 // the specification orders namespaces (code-point-c14n.ts); the certificate must be issued by a
 // configured access point CA and valid now. A document that names one id twice is
@@ -28,8 +29,11 @@ export interface VerifiedMessage {
 const elementChildren = (parent: Element, ns: string, name: string): Element[] =>
   Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name);
 
-/** The signed message and its signer, or why it is refused. */
-export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[], now: Date): VerifiedMessage | { problem: string } {
+/**
+ * The signed message and its signer, or why it is refused. `attachments` (by Content-ID) are the
+ * MIME parts beside the envelope: each must be signed, its digest the one the signature carries.
+ */
+export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[], now: Date, attachments: ReadonlyMap<string, Buffer> = new Map()): VerifiedMessage | { problem: string } {
   const parsed = parseWellFormed(xml);
   if ('problem' in parsed) return { problem: `the message is not XML: ${parsed.problem}` };
   const { doc, root: envelope } = parsed;
@@ -46,7 +50,7 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   if (signatures.length !== 1) return { problem: 'the wsse:Security header has no single ds:Signature' };
   const certificate = signerOf(securities[0]!, signatures[0]!);
   if (typeof certificate === 'string') return { problem: certificate };
-  const verifier = withCodePointC14n(new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null, idMode: 'wssecurity' }));
+  const verifier = withAttachmentReferences(withCodePointC14n(new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null, idMode: 'wssecurity' })), attachments);
   try {
     verifier.loadSignature(signatures[0]! as unknown as Node);
     if (!verifier.checkSignature(xml)) return { problem: 'the signature does not verify' };
@@ -58,6 +62,9 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   for (const [part, el] of [['eb:Messaging', messaging], ['SOAP Body', body]] as const) {
     const id = el.getAttributeNS(WSU, 'Id');
     if (!id || !signed.includes(id)) return { problem: `the signature does not cover the ${part}` };
+  }
+  for (const id of attachments.keys()) {
+    if (!signed.includes(`cid:${id}`)) return { problem: `the signature does not cover the attachment cid:${id}` };
   }
   // Checked after the signature (both must hold): a refusal then says what is wrong with a
   // message whose signature is sound (an unknown CA, an expired certificate) or that it is not.
