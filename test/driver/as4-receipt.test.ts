@@ -15,7 +15,7 @@ import { signedReceipt } from '../helpers/as4-signing.js';
 // receipts recorded from three real access points (fixtures/as4/README.md) verify, and receipts
 // signed at test time under a test CA are refused for each thing that can be wrong with them.
 
-const recorded = (name: string) => readFileSync(join(FIXTURES_DIR, 'as4', 'recorded', `receipt-${name}.xml`), 'utf8');
+const recorded = (name: string) => readFileSync(join(FIXTURES_DIR, 'as4', 'transport', 'recorded', `receipt-${name}.xml`), 'utf8');
 /** When the recorded receipts were sent (7 March 2022), their certificates valid. */
 const MARCH_2022 = new Date('2022-03-07T18:00:00Z');
 

@@ -169,7 +169,7 @@ describe('AS4: the signed user message, written and read back', function () {
 });
 
 describe("AS4: phase4's recorded user message (structure only: its payload is encrypted to a key we do not have)", () => {
-  const raw = readFileSync(join(FIXTURES_DIR, 'as4', 'recorded', 'user-message-phase4.as4out'));
+  const raw = readFileSync(join(FIXTURES_DIR, 'as4', 'transport', 'recorded', 'user-message-phase4.as4out'));
   const headerEnd = raw.indexOf('\r\n\r\n');
   const contentType = /^Content-Type:\s*(.*)$/im.exec(raw.subarray(0, headerEnd).toString('latin1'))![1]!.trim();
 

@@ -6,7 +6,7 @@ import { C14nCanonicalization, C14nCanonicalizationWithComments, ExclusiveCanoni
 // locale collation that puts `eb` before `S12`, where code points put `S12` (0x53) first. A
 // signature over an element that declares mixed-case prefixes then fails: phase4's AS4 messages
 // use `S12` beside `eb`, and its signed receipts do not verify with xml-crypto's own algorithm
-// (fixtures/as4/recorded). These canonicalizers differ from xml-crypto's only in that order; every
+// (fixtures/as4/transport/recorded). These canonicalizers differ from xml-crypto's only in that order; every
 // SignedXml of ours uses them for the four canonicalization URIs.
 
 type Prefixed = { prefix: string };

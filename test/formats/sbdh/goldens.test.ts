@@ -9,7 +9,7 @@ import { tempDir } from '../../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../../helpers/validate-ubl.js';
 import { SBDH_CASES, SBDH_GOLDENS_DIR } from './sbdh-cases.js';
 
-// The SBDH goldens of fixtures/as4/sbdh: each PEPPOL golden in its envelope, fixed clock and
+// The SBDH goldens of fixtures/as4/transport/sbdh: each PEPPOL golden in its envelope, fixed clock and
 // instance id. UPDATE_GOLDENS=1 rewrites them only after the envelope passes the SBDH 1.3 schema
 // and the business document read back from it passes the official Peppol rules (T111 for the response).
 
@@ -24,7 +24,7 @@ function officialErrors(name: string, envelope: string): string[] {
   return result!.valid ? [] : result!.errors.map((e) => `${e.id} ${e.message}`);
 }
 
-describe('SBDH goldens (fixtures/as4/sbdh)', function () {
+describe('SBDH goldens (fixtures/as4/transport/sbdh)', function () {
   if (UPDATE_GOLDENS) {
     before(async function () {
       this.timeout(300_000);

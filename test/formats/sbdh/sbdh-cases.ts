@@ -8,7 +8,7 @@ import { FIXTURES_DIR, GOLDEN_CLOCK } from '../../helpers/fixtures.js';
 // with the facts an access point would give: the parties' EndpointIDs as participant ids, the
 // process of the document's ProfileID, the fixed clock of the goldens and a fixed instance id.
 
-export const SBDH_GOLDENS_DIR = join(FIXTURES_DIR, 'as4', 'sbdh');
+export const SBDH_GOLDENS_DIR = join(FIXTURES_DIR, 'as4', 'transport', 'sbdh');
 
 export const BILLING_PROCESS = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 export const INVOICE_RESPONSE_PROCESS = 'urn:fdc:peppol.eu:poacc:bis:invoice_response:3';
