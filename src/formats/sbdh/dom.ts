@@ -1,5 +1,6 @@
 import { parseWellFormed } from '../xml/well-formed.js';
 import { SbdhError, type SbdhErrorCode } from './sbdh-error.js';
+import { childrenNamed } from '../xml/dom-children.js';
 
 // Reading with @xmldom/xmldom, namespace-aware: the envelope's prefix is the sender's choice
 // (`sh:`, `sbdh:`, none), so elements are found by namespace and local name, never by tag name.
@@ -12,17 +13,6 @@ export function documentElement(xml: string, code: SbdhErrorCode, what: string):
   return parsed.root;
 }
 
-/** The element children of a node (text, comments and processing instructions skipped). */
-export function elementsOf(node: Node): Element[] {
-  const out: Element[] = [];
-  for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) out.push(c as Element);
-  return out;
-}
-
-/** The element children of `node` with this namespace and local name. */
-export function childrenNamed(node: Node, namespace: string, localName: string): Element[] {
-  return elementsOf(node).filter((e) => e.namespaceURI === namespace && e.localName === localName);
-}
 
 /** The trimmed text of the only such child; undefined when there is none. */
 export function childText(node: Node, namespace: string, localName: string): string | undefined {

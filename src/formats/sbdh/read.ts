@@ -1,4 +1,5 @@
-import { childrenNamed, childText, documentElement, elementsOf } from './dom.js';
+import { childText, documentElement } from './dom.js';
+import { childrenNamed, elementsOf } from '../xml/dom-children.js';
 import { documentTypeIdFor, payloadRootOf, UBL_VERSION } from './document-type-id.js';
 import { checkFacts, checkParticipant } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';

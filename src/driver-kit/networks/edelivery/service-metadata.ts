@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { DOMParser } from '@xmldom/xmldom';
 import { invalidMetadata, notRegistered, type LookupOutcome, type ReceiverEndpoint } from './lookup-outcome.js';
 import { splitParticipantId } from './participant-dns-name.js';
+import { childrenNamed } from '../../../formats/xml/dom-children.js';
 
 // Reading the signed content of SignedServiceMetadata (Peppol SMP 1.4.0, namespace
 // busdox.org/serviceMetadata/publishing/1.0): either a Redirect to another SMP, or the
@@ -27,8 +28,6 @@ export interface Wanted {
   now: Date;
 }
 
-const childrenNamed = (parent: Element, ns: string, name: string): Element[] =>
-  Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name);
 const first = (parent: Element, ns: string, name: string): Element | undefined => childrenNamed(parent, ns, name)[0];
 const textOf = (el: Element | undefined): string | undefined => el?.textContent?.trim() || undefined;
 const identifier = (el: Element | undefined): string | undefined => (el ? `${el.getAttribute('scheme') ?? ''}::${textOf(el) ?? ''}` : undefined);

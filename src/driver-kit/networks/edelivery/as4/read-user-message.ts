@@ -8,6 +8,7 @@ import { readMultipartRelated } from './mime-multipart.js';
 import { EB } from './namespaces.js';
 import { DOCUMENT_TYPE_SCHEME, PARTICIPANT_TYPE, type As4Party, type UserMessageFacts } from './user-message-facts.js';
 import { verifyWsSecurity } from './ws-security.js';
+import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The receiving access point's first steps with an AS4 user message (Peppol AS4 profile 2.0):
 // the MIME package, the WS-Security signature over the header, the Body and every attachment
@@ -32,8 +33,7 @@ export interface ReadOptions {
   maxPayloadBytes?: number;
 }
 
-const childrenOf = (parent: Element, name: string): Element[] =>
-  Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === EB && (n as Element).localName === name);
+const childrenOf = (parent: Element, name: string): Element[] => childrenNamed(parent, EB, name);
 
 /** The one child of that name, or an EBMS:0009 refusal. */
 function one(parent: Element, name: string): Element {

@@ -5,6 +5,7 @@ import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { withAttachmentReferences } from './attachment-references.js';
 import { untrustedBecause } from '../certificate-trust.js';
 import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
 // the X.509 Token Profile): one ds:Signature in the header's wsse:Security, its key the
@@ -26,8 +27,6 @@ export interface VerifiedMessage {
   signed: readonly string[];
 }
 
-const elementChildren = (parent: Element, ns: string, name: string): Element[] =>
-  Array.from(parent.childNodes).filter((n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name);
 
 /**
  * The signed message and its signer, or why it is refused. `attachments` (by Content-ID) are the
@@ -38,15 +37,15 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   if ('problem' in parsed) return { problem: `the message is not XML: ${parsed.problem}` };
   const { doc, root: envelope } = parsed;
   if (envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
-  const [header] = elementChildren(envelope, SOAP12, 'Header');
-  const [body] = elementChildren(envelope, SOAP12, 'Body');
+  const [header] = childrenNamed(envelope, SOAP12, 'Header');
+  const [body] = childrenNamed(envelope, SOAP12, 'Body');
   if (!header || !body) return { problem: 'the envelope has no Header or no Body' };
   const messagings = doc.getElementsByTagNameNS(EB, 'Messaging');
-  const [messaging] = elementChildren(header, EB, 'Messaging');
+  const [messaging] = childrenNamed(header, EB, 'Messaging');
   if (!messaging || messagings.length !== 1) return { problem: 'the header has no single eb:Messaging' };
-  const securities = elementChildren(header, WSSE, 'Security');
+  const securities = childrenNamed(header, WSSE, 'Security');
   if (securities.length !== 1) return { problem: 'the header has no single wsse:Security' };
-  const signatures = elementChildren(securities[0]!, DS, 'Signature');
+  const signatures = childrenNamed(securities[0]!, DS, 'Signature');
   if (signatures.length !== 1) return { problem: 'the wsse:Security header has no single ds:Signature' };
   const certificate = signerOf(securities[0]!, signatures[0]!);
   if (typeof certificate === 'string') return { problem: certificate };
@@ -78,7 +77,7 @@ function signerOf(security: Element, signature: Element): X509Certificate | stri
   const reference = signature.getElementsByTagNameNS(WSSE, 'SecurityTokenReference')[0]?.getElementsByTagNameNS(WSSE, 'Reference')[0];
   const uri = reference?.getAttribute('URI');
   if (!uri?.startsWith('#')) return 'the signature references no BinarySecurityToken';
-  const token = elementChildren(security, WSSE, 'BinarySecurityToken').find((t) => t.getAttributeNS(WSU, 'Id') === uri.slice(1));
+  const token = childrenNamed(security, WSSE, 'BinarySecurityToken').find((t) => t.getAttributeNS(WSU, 'Id') === uri.slice(1));
   if (!token) return `the signature's token ${uri} is not in the wsse:Security header`;
   if (token.getAttribute('ValueType') !== X509_V3) return 'the BinarySecurityToken is not an X.509 v3 certificate';
   try {
