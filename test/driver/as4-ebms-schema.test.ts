@@ -1,0 +1,44 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { readMultipartRelated } from '../../src/driver-kit/networks/edelivery/as4/mime-multipart.js';
+import { FIXTURES_DIR } from '../helpers/fixtures.js';
+import { ebmsSchemaErrors } from '../helpers/ebms-xsd.js';
+
+// What real access points sent (fixtures/as4/transport/recorded/, fixtures/as4/README.md) holds
+// to the ebMS 3.0 header and SOAP 1.2 schemas: the recordings are the messages our reader must
+// take, so they are checked to be what the specifications say, not what a tool cut short. Our own
+// messages are held to the same schemas where they are written (as4-*.test.ts).
+
+const RECORDED = join(FIXTURES_DIR, 'as4', 'transport', 'recorded');
+
+/** The SOAP envelope of a recording: the file itself, or the root part of a MIME package (`.as4out`: its headers, a blank line, the body). */
+function envelopeOf(file: string): string {
+  const bytes = readFileSync(join(RECORDED, file));
+  if (file.endsWith('.xml')) return bytes.toString('utf8');
+  const headerEnd = bytes.indexOf('\r\n\r\n');
+  const contentType = /^Content-Type:\s*(.*)$/im.exec(bytes.subarray(0, headerEnd).toString('latin1'))?.[1]?.trim();
+  const mime = readMultipartRelated(contentType ?? '', bytes.subarray(headerEnd + 4));
+  if ('problem' in mime) throw new Error(`${file}: ${mime.problem}`);
+  return mime.root.body.toString('utf8');
+}
+
+describe('recorded AS4 messages against the ebMS 3.0 header and SOAP 1.2 schemas', () => {
+  const files = readdirSync(RECORDED).filter((f) => /\.(xml|as4out)$/.test(f));
+
+  it('has recordings to check', () => {
+    expect(files.length).to.be.at.least(5);
+  });
+
+  for (const file of files) {
+    it(`${file} is valid`, async () => {
+      expect(await ebmsSchemaErrors(file, envelopeOf(file))).to.deep.equal([]);
+    });
+  }
+
+  it('the schema check refuses what the header schema does not allow (an eb:MessageInfo without its MessageId)', async () => {
+    const xml = envelopeOf('receipt-helger.xml').replace(/<eb:MessageId>[^<]*<\/eb:MessageId>/, '');
+    expect(xml).to.not.equal(envelopeOf('receipt-helger.xml'));
+    expect((await ebmsSchemaErrors('broken.xml', xml)).join('\n')).to.match(/MessageId|RefToMessageId/);
+  });
+});
