@@ -35,3 +35,11 @@ export function documentTypeIdFor(root: PayloadRoot): string {
 export function documentTypeIdOf(businessDocumentXml: string): string {
   return documentTypeIdFor(payloadRootOf(documentElement(businessDocumentXml, 'SBDH-006', 'the business document')));
 }
+
+/** What a Peppol sender looks the receiver up by: the document type id and the process id, the document's cbc:ProfileID (BIS 3.0 §3: the process is the profile). */
+export function routingOf(businessDocumentXml: string): { documentTypeId: string; processId: string } {
+  const root = documentElement(businessDocumentXml, 'SBDH-006', 'the business document');
+  const processId = childText(root, CBC, 'ProfileID');
+  if (!processId) throw new SbdhError('SBDH-005', `the business document ${root.localName} has no cbc:ProfileID to name its process`);
+  return { documentTypeId: documentTypeIdFor(payloadRootOf(root)), processId };
+}

@@ -1,4 +1,4 @@
-import { COUNTRY_C1, MLS_TYPES, PARTICIPANT_ID, type EnvelopeFacts } from './facts.js';
+import { COUNTRY_C1, MLS_TYPES, PARTICIPANT_ID, PROCESS_SCHEMES, type EnvelopeFacts } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
 
 // The checks of the facts' values, once for both directions: the writer refuses what the reader
@@ -17,5 +17,6 @@ export function checkFacts(facts: EnvelopeFacts): void {
   if (facts.mlsType !== undefined && !MLS_TYPES.includes(facts.mlsType)) throw new SbdhError('SBDH-007', `MLS_TYPE "${facts.mlsType}" is none of ${MLS_TYPES.join(', ')}`);
   if (!facts.instanceIdentifier.trim()) throw new SbdhError('SBDH-007', 'the InstanceIdentifier is empty');
   if (Number.isNaN(facts.creationDateAndTime.getTime())) throw new SbdhError('SBDH-007', 'the CreationDateAndTime is not a time');
+  if (facts.processScheme !== undefined && !PROCESS_SCHEMES.includes(facts.processScheme)) throw new SbdhError('SBDH-004', `the process scheme "${facts.processScheme}" is none of ${PROCESS_SCHEMES.join(', ')}`);
   if (!facts.documentTypeId.trim() || !facts.processId.trim()) throw new SbdhError('SBDH-004', 'the DOCUMENTID and PROCESSID scopes need values');
 }

@@ -9,6 +9,8 @@ export const HEADER_VERSION = '1.0';
 export const PARTICIPANT_SCHEME = 'iso6523-actorid-upis';
 export const DOCUMENT_TYPE_SCHEME = 'busdox-docid-qns';
 export const PROCESS_SCHEME = 'cenbii-procid-ubl';
+/** The process schemes an envelope may name: Peppol's, and OIOUBL's on NemHandel eDelivery (its profiles, `Procurement-BilSim-1.0`). */
+export const PROCESS_SCHEMES: readonly string[] = [PROCESS_SCHEME, 'oioubl-procid-ubl'];
 
 export const SCOPE = { documentType: 'DOCUMENTID', process: 'PROCESSID', countryC1: 'COUNTRY_C1', mlsTo: 'MLS_TO', mlsType: 'MLS_TYPE' } as const;
 
@@ -28,8 +30,10 @@ export interface EnvelopeFacts {
   receiver: string;
   /** The full document type id (`…Invoice-2::Invoice##<CustomizationID>::2.1`), of scheme busdox-docid-qns. */
   documentTypeId: string;
-  /** The process id (`urn:fdc:peppol.eu:2017:poacc:billing:01:1.0`), of scheme cenbii-procid-ubl. */
+  /** The process id (`urn:fdc:peppol.eu:2017:poacc:billing:01:1.0`), of scheme cenbii-procid-ubl unless `processScheme` says another. */
   processId: string;
+  /** One of PROCESS_SCHEMES when not cenbii-procid-ubl (NemHandel's oioubl-procid-ubl). */
+  processScheme?: string | undefined;
   /** C1's country, ISO 3166-1 alpha-2. */
   countryC1: string;
   /** Unique per envelope: a UUID the caller makes (the writer stays pure). */

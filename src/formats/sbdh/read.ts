@@ -2,7 +2,7 @@ import { childText, documentElement } from './dom.js';
 import { childrenNamed, elementsOf } from '../xml/dom-children.js';
 import { documentTypeIdFor, payloadRootOf, UBL_VERSION } from './document-type-id.js';
 import { checkFacts, checkParticipant } from './fact-checks.js';
-import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
+import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, PROCESS_SCHEMES, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
 
 // Reading a Peppol Business Message Envelope as a receiving access point does before it trusts
@@ -35,11 +35,14 @@ export function readSbdh(xml: string): ReadEnvelope {
   const documentType = mandatoryScope(scopes, SCOPE.documentType, DOCUMENT_TYPE_SCHEME);
   const mlsTo = scopes.get(SCOPE.mlsTo);
   if (mlsTo && mlsTo.scheme !== PARTICIPANT_SCHEME) throw new SbdhError('SBDH-004', `the MLS_TO scope's Identifier is ${mlsTo.scheme ?? 'missing'}, not ${PARTICIPANT_SCHEME}`);
+  const processScheme = scopes.get(SCOPE.process)?.scheme ?? PROCESS_SCHEME;
+  if (!PROCESS_SCHEMES.includes(processScheme)) throw new SbdhError('SBDH-004', `the ${SCOPE.process} scope's Identifier is ${processScheme}, not one of ${PROCESS_SCHEMES.join(', ')}`);
   const facts: EnvelopeFacts = {
     sender: participant(header, 'Sender'),
     receiver: participant(header, 'Receiver'),
     documentTypeId: documentType,
-    processId: mandatoryScope(scopes, SCOPE.process, PROCESS_SCHEME),
+    processId: mandatoryScope(scopes, SCOPE.process),
+    ...(processScheme !== PROCESS_SCHEME ? { processScheme } : {}),
     countryC1: mandatoryScope(scopes, SCOPE.countryC1),
     instanceIdentifier: required(identification, 'InstanceIdentifier'),
     creationDateAndTime: new Date(created),

@@ -46,7 +46,7 @@ export function sbdhFor(facts: EnvelopeFacts, businessDocumentXml: string): stri
       sh('BusinessScope'),
       undefined,
       scope(SCOPE.documentType, facts.documentTypeId, DOCUMENT_TYPE_SCHEME),
-      scope(SCOPE.process, facts.processId, PROCESS_SCHEME),
+      scope(SCOPE.process, facts.processId, facts.processScheme ?? PROCESS_SCHEME),
       scope(SCOPE.countryC1, facts.countryC1),
       facts.mlsTo !== undefined && scope(SCOPE.mlsTo, facts.mlsTo, PARTICIPANT_SCHEME),
       facts.mlsType !== undefined && scope(SCOPE.mlsType, facts.mlsType),

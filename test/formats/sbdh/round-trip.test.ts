@@ -32,6 +32,16 @@ describe('SBDH: written and read back', () => {
     expect(readSbdh(envelope).facts).to.deep.equal(facts);
   });
 
+  it("NemHandel's process scheme (oioubl-procid-ubl) travels as the PROCESSID scope's Identifier; a scheme of neither network is refused both ways", () => {
+    const c = SBDH_CASES[0]!;
+    const facts = { ...c.facts, processId: 'Procurement-BilSim-1.0', processScheme: 'oioubl-procid-ubl' };
+    const envelope = sbdhFor(facts, c.payload);
+    expect(envelope).to.match(/<sh:InstanceIdentifier>Procurement-BilSim-1.0<\/sh:InstanceIdentifier>\s*<sh:Identifier>oioubl-procid-ubl<\/sh:Identifier>/);
+    expect(readSbdh(envelope).facts).to.deep.equal(facts);
+    expect(() => sbdhFor({ ...facts, processScheme: 'nes-procid-ubl' }, c.payload)).to.throw(/SBDH-004.*nes-procid-ubl/);
+    expect(() => readSbdh(envelope.replace('>oioubl-procid-ubl<', '>nes-procid-ubl<'))).to.throw(/SBDH-004.*nes-procid-ubl/);
+  });
+
   it('reads an envelope in the default namespace with an offset creation time, as other access points write it', () => {
     const c = SBDH_CASES[0]!;
     const envelope = sbdhFor(c.facts, c.payload)
