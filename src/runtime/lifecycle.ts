@@ -59,7 +59,7 @@ export function startLifecycle({ settings, config, store, drivers, entities, dir
   };
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
+    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
   dispatcher = transports
     ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;

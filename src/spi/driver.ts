@@ -136,6 +136,8 @@ export interface NetworkDeps {
   contentOf(documentId: string): Promise<string | undefined>;
   /** What the network pushes to the adapter (the SDI's notifications): persisted, deduplicated, read back when tracking. */
   readonly inbox: NetworkInbox;
+  /** The documents the network delivers to the adapter (AS4 user messages): kept once, before they are answered. */
+  readonly received: ReceivedMessages;
 }
 
 /** What a network pushed to the adapter (the SDI's notifications), kept before the push is acknowledged. */
@@ -161,6 +163,66 @@ export interface NetworkInbox {
   of(network: string, messageId: string): Promise<InboxItem[]>;
   /** Whether a document was sent as this message (what a network's push must be about). */
   sent(messageId: string): Promise<boolean>;
+}
+
+/**
+ * A document a network delivered to the adapter (an AS4 user message), kept with the answer the
+ * sender got (the signed receipt) before that answer leaves, so a retried message is answered
+ * with the same receipt and nothing acknowledged is lost.
+ */
+export interface ReceivedMessage {
+  /** The driver id of the network: `PEPPOL`, `NEMHANDEL`. */
+  network: string;
+  /** The network's id of the message (the AS4 eb:MessageId): with `network`, the key a retry is recognised by. */
+  messageId: string;
+  /** The adapter's business entity the message is addressed to, when it is one of ours. */
+  businessEntityId?: string | undefined;
+  /** Participant ids as the network names them (`iso6523-actorid-upis::0088:5798000000001`). */
+  sender: string;
+  receiver: string;
+  /** The network's document type id (the Peppol document type identifier). */
+  documentType: string;
+  processId?: string | undefined;
+  /** The business document, as XML text. */
+  content: string;
+  /** What the sender was answered (the signed receipt): its content type and body. */
+  answerContentType: string;
+  answer: string;
+  /** `status`: it became a status of a document the adapter sent (an Invoice Response); `kept`: kept for the merchant. */
+  disposition: ReceivedDisposition;
+  /** ISO 8601. */
+  receivedAt: string;
+}
+
+export type ReceivedDisposition = 'status' | 'kept';
+
+/** Which received messages to list: newest first, `limit` at a time, from the cursor `before` (a previous page's `next`). */
+export interface ReceivedFilter {
+  network?: string | undefined;
+  businessEntityId?: string | undefined;
+  disposition?: ReceivedDisposition | undefined;
+  limit: number;
+  before?: string | undefined;
+}
+
+/** One page of received messages; `next` is the cursor of the page after it, absent on the last. */
+export interface ReceivedPage {
+  items: ReceivedMessage[];
+  next?: string | undefined;
+}
+
+/** The received messages, in the store (migration 12). */
+export interface ReceivedMessages {
+  /**
+   * Stores the message unless one with its (network, messageId) is there: the stored one (the
+   * first kept, whose answer a retry gets again) and whether it is this call's. Persisted on
+   * return; of concurrent calls with one id exactly one is new.
+   */
+  keep(message: ReceivedMessage): Promise<{ stored: ReceivedMessage; isNew: boolean }>;
+  /** The stored message, if any (to answer a duplicate before reading it again). */
+  get(network: string, messageId: string): Promise<ReceivedMessage | undefined>;
+  /** Newest first, one page. */
+  list(filter: ReceivedFilter): Promise<ReceivedPage>;
 }
 
 /** A request a network makes to the adapter (POST /networks/{driver}/inbound), and the answer it gets. */

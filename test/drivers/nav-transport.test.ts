@@ -16,7 +16,7 @@ import { child, children, parseLocal, text, type XmlTree } from '../../src/forma
 import { fixtureConfig, FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
-import { NO_INBOX } from '../helpers/network-deps.js';
+import { NO_INBOX, NO_RECEIVED } from '../helpers/network-deps.js';
 
 // The NAV played by nock with bodies shaped by invoiceApi.xsd (fixtures/nav/transport/, which
 // pass the NAV schemas), over the real HTTPS exchange: the signature and hashes against the
@@ -240,7 +240,7 @@ describe('NAV transport against the NAV (nock, shaped by the official schemas)',
 
 describe('NAV network settings: the technical user from files, every problem at once', () => {
   const entity = fixtureConfig().business_entities.find((e) => e.id === 'minta-szallito')!;
-  const deps = (configDir: string) => ({ clock: () => new Date(), logger: createLogger('silent'), configDir, retry: { minMs: 1000, maxMs: 1000 }, contentOf: async () => undefined, inbox: NO_INBOX });
+  const deps = (configDir: string) => ({ clock: () => new Date(), logger: createLogger('silent'), configDir, retry: { minMs: 1000, maxMs: 1000 }, contentOf: async () => undefined, inbox: NO_INBOX, received: NO_RECEIVED });
   const user = { login: 'testtechuser001', password_file: 'pw', signature_key_file: 'sign', exchange_key_file: 'xchg' };
 
   it('reads the secrets from their files and names every file that is missing, empty or of the wrong size', () => {

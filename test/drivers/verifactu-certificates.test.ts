@@ -15,7 +15,7 @@ import type { DriverNetwork } from '../../src/spi/driver.js';
 import { createLogger } from '../../src/lib/log.js';
 import { makeTestPki, type TestPki } from '../helpers/certificates.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
-import { NO_INBOX } from '../helpers/network-deps.js';
+import { NO_INBOX, NO_RECEIVED } from '../helpers/network-deps.js';
 
 // Mutual TLS for real: a local HTTPS server that demands a client certificate signed by its CA
 // plays the AEAT, and each business entity's records arrive under that entity's own certificate,
@@ -64,7 +64,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
   });
 
   const start = (settings: Record<string, unknown>) => {
-    network = verifactuNetwork(settings, listLookup(ENTITIES), { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: async () => undefined, inbox: NO_INBOX });
+    network = verifactuNetwork(settings, listLookup(ENTITIES), { clock: () => new Date(), logger: createLogger('silent'), configDir: pki.dir, retry: { minMs: 60_000, maxMs: 60_000 }, contentOf: async () => undefined, inbox: NO_INBOX, received: NO_RECEIVED });
     return network;
   };
   const certificates = () => ({

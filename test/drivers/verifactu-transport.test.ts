@@ -12,7 +12,7 @@ import { createLogger } from '../../src/lib/log.js';
 import { makeTestPki, type TestPki } from '../helpers/certificates.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
-import { NO_INBOX } from '../helpers/network-deps.js';
+import { NO_INBOX, NO_RECEIVED } from '../helpers/network-deps.js';
 
 // The AEAT transport against nock playing the AEAT's test service with the answers of
 // fixtures/verifactu/transport (shaped like the AEAT's published envelopes): what a request
@@ -78,7 +78,7 @@ describe('VERIFACTU: the AEAT transport (nock as the AEAT test service)', functi
 
   function start(extra: Record<string, unknown> = {}): Transport & { flushDue(): Promise<void>; queued(): Record<string, number> } {
     const settings = { certificates: { [ENTITY]: { cert_file: pki.client('empresa').cert, key_file: pki.client('empresa').key, passphrase_env: PASS_ENV } }, ...extra };
-    network = verifactuNetwork(settings, listLookup([entity]), { clock, logger: createLogger('silent'), configDir: FIXTURES_DIR, retry: { minMs: 1000, maxMs: 8000 }, contentOf: async (id) => stored.get(id), inbox: NO_INBOX });
+    network = verifactuNetwork(settings, listLookup([entity]), { clock, logger: createLogger('silent'), configDir: FIXTURES_DIR, retry: { minMs: 1000, maxMs: 8000 }, contentOf: async (id) => stored.get(id), inbox: NO_INBOX, received: NO_RECEIVED });
     return network.transportFor(ENTITY) as never;
   }
 

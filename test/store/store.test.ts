@@ -91,7 +91,7 @@ describe('the store', () => {
     insert.run('d2', 'INV-1', 'be-1', 'acme', '2026-01-02T00:00:00.000Z');
     insert.run('d3', 'INV-2', 'be-2', '', '2026-01-01T00:00:00.000Z');
 
-    expect(migrate(db, MIGRATIONS).applied.map((m) => m.name)).to.deep.equal(['documents-by-entity']);
+    expect(migrate(db, MIGRATIONS.slice(0, 11)).applied.map((m) => m.name)).to.deep.equal(['documents-by-entity']);
     expect((db.prepare('PRAGMA table_info(documents)').all() as { name: string }[]).map((c) => c.name)).not.to.include('merchant_id');
     const documents = documentStatements(db);
     expect(documents.findByKey({ businessEntityId: 'be-1', platformId: 'INV-1', type: 'INVOICE', model: 'PEPPOL', country: 'DE' })?.id).to.equal('d2');

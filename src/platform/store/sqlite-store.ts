@@ -8,6 +8,7 @@ import { transmissionStatements } from './transmissions.js';
 import { DEFAULT_LEASE_MS, defaultClaimant, type Lease } from './lease.js';
 import { sequenceStatements } from './sequences.js';
 import { networkInboxStatements } from './network-inbox.js';
+import { receivedMessageStatements } from './received-messages.js';
 import { GroupCommit } from './group-commit.js';
 import { chainStatements } from './chains.js';
 import { directoryStatements } from './directory.js';
@@ -77,6 +78,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
     const statusChanges = statusChangeStatements(db);
     const callbacks = callbackStatements(db, lease);
     const inbox = networkInboxStatements(db);
+    const received = receivedMessageStatements(db);
     const directory = directoryStatements(db);
     const lock = new SerialLock();
     const writes = new GroupCommit(db, lock);
@@ -125,6 +127,11 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
             if (isNew) for (const id of transmissions.documentsOfMessage(item.messageId)) transmissions.checkNow(id, at);
             return isNew;
           }),
+      },
+      // keep reads the stored row back inside its group commit: a duplicate in the same group sees the first.
+      received: {
+        ...promised(received, ['get', 'list']),
+        ...promised(received, ['keep'], write),
       },
       directory: directoryOps(write),
       // The write lock is taken once for the whole of `work`; group commits wait for it.

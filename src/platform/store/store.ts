@@ -4,6 +4,7 @@ import type { DirectoryStatements } from './directory.js';
 import type { DocumentStatements, NewDocument } from './documents.js';
 import type { MigrationResult } from './migrate.js';
 import type { NetworkInboxStatements } from './network-inbox.js';
+import type { ReceivedMessages } from '../../spi/driver.js';
 import type { SequenceStatements } from './sequences.js';
 import type { StatusChange, StatusChangeStatements } from './status-changes.js';
 import type { WriteOutcome } from './submission-write.js';
@@ -63,6 +64,8 @@ export interface Store {
   readonly sequences: SequenceOperations;
   /** What networks pushed (the SDI's notifications). */
   readonly inbox: InboxOperations;
+  /** What networks delivered (AS4 user messages), each kept once with the answer its sender got. */
+  readonly received: ReceivedMessages;
   /** Business entities, merchants, keys and OAuth connections; each write is its own transaction. */
   readonly directory: DirectoryOperations;
   /**

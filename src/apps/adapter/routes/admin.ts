@@ -5,6 +5,9 @@ import { addEntity, getEntity, listEntities, removeEntity, replaceEntity } from 
 import { createApiKey, createMerchant, deleteMerchant, getMerchant, merchantView, replaceMerchant, revokeApiKey } from '../../../platform/directory/merchant-admin.js';
 import { beginAuthorization, type AuthorizationDeps } from '../../../platform/oauth/authorization.js';
 import type { Store } from '../../../platform/store/store.js';
+import { parseQuery } from '../../../platform/http/query.js';
+import { ReceivedMessagesQuery } from '../schemas/queries.js';
+import { getReceivedMessage, listReceivedMessages } from '../services/received-messages.js';
 
 export interface AdminRouteDeps {
   store: Store;
@@ -20,7 +23,7 @@ export interface AdminRouteDeps {
 /**
  * The admin API (behind ADMIN_API_KEY, mounted under /admin): business entities exactly as the
  * configuration file writes them, merchants, their SPI keys, and the authorize URL that connects
- * a merchant's callbacks. Every change is seen by the next request.
+ * a merchant's callbacks, and the documents networks delivered. Every change is seen by the next request.
  */
 export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   const { store, directory, clock } = deps;
@@ -79,6 +82,13 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
     const merchant = getMerchant(directory, ctx.params.id!);
     const url = await beginAuthorization(merchant.id, redirectUri(ctx, deps.publicUrl), deps.authorization);
     ctx.body = { authorize_url: url };
+  });
+
+  router.get('/received-messages', async (ctx) => {
+    ctx.body = await listReceivedMessages(store, parseQuery(ReceivedMessagesQuery, ctx.query));
+  });
+  router.get('/received-messages/:network/:message_id', async (ctx) => {
+    ctx.body = await getReceivedMessage(store, ctx.params.network!, ctx.params.message_id!);
   });
 }
 

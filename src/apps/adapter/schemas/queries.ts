@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { ModelSchema, TransactionTypeSchema } from '../../../spi/enums.js';
+import { CURSOR_PATTERN } from '../../../platform/store/received-messages.js';
 
 // Query strings as the SPI defines them. Unknown parameters are ignored (the platform may add
 // some); a parameter given twice arrives as an array and fails "must be a string".
@@ -27,3 +28,14 @@ export const DownloadQuery = Type.Object({
   mime_type: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
 });
 export type DownloadQuery = Static<typeof DownloadQuery>;
+
+/** `GET /admin/received-messages`: filters, a page size (1 to 500, 50 when absent) and the cursor a page's `next` gave. */
+export const ReceivedMessagesQuery = Type.Object({
+  network: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  business_entity_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  disposition: Type.Optional(Type.Enum(['status', 'kept'])),
+  /** A whole number from 1 to 500: checked by the service, which says so in words. */
+  limit: Type.Optional(Type.String({ maxLength: 10 })),
+  before: Type.Optional(Type.String({ pattern: CURSOR_PATTERN })),
+});
+export type ReceivedMessagesQuery = Static<typeof ReceivedMessagesQuery>;

@@ -9,6 +9,7 @@ import { m008Merchants } from './008-merchants.js';
 import { m009SequencesAndInbox } from './009-sequences-and-inbox.js';
 import { m010Leases } from './010-leases.js';
 import { m011DocumentsByEntity } from './011-documents-by-entity.js';
+import { m012ReceivedMessages } from './012-received-messages.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in order, each once, each in its own transaction. */
@@ -24,4 +25,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity, m012ReceivedMessages]);

@@ -5,6 +5,7 @@ import { PG_MIGRATIONS } from './migrations/index.js';
 import { inTransaction, openPool, redactedUrl, row, run } from './pg-db.js';
 import { pgChains, pgDocuments, pgWriteSubmission } from './pg-documents.js';
 import { pgDirectory } from './pg-directory.js';
+import { pgReceived } from './pg-received.js';
 import { pgCallbacks, pgInbox, pgSequences, pgStatusChanges, pgTransmissions } from './pg-lifecycle.js';
 import { migratePostgres, versionOf } from './pg-migrate.js';
 import type pg from 'pg';
@@ -61,6 +62,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       chains: pgChains(pool),
       sequences: pgSequences(pool),
       inbox: pgInbox(pool),
+      received: pgReceived(pool),
       directory: pgDirectory(pool),
       // The directory's writers take its version row first: admin transactions run one at a time, on every instance.
       transaction: (work) =>
