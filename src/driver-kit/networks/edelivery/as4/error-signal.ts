@@ -1,7 +1,6 @@
 import { el, leaf } from '../../../../formats/xml/writer.js';
 import { EBMS_ERRORS, type EbmsError } from './ebms-error.js';
-import { SOAP_CONTENT_TYPE } from './receipt-writer.js';
-import { signedEnvelope, type As4Signer } from './signed-envelope.js';
+import { SOAP_CONTENT_TYPE, signedEnvelope, type As4Signer } from './signed-envelope.js';
 import type { As4Http } from './user-message.js';
 
 // The ebMS error signal a receiving access point answers with when it refuses a user message

@@ -71,8 +71,14 @@ function envelopeOf(contentType: string, body: Buffer): string | { problem: stri
 function errorOf(error: Element): SignalError {
   const text = (name: string) => childrenNamed(error, EB, name)[0]?.textContent?.trim() || undefined;
   const attribute = (name: string) => error.getAttribute(name) || undefined;
-  const found: SignalError = { code: attribute('errorCode') ?? '', severity: attribute('severity') ?? '' };
-  const optional = { shortDescription: attribute('shortDescription'), description: text('Description'), detail: text('ErrorDetail'), refToMessageInError: attribute('refToMessageInError') };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined) (found as unknown as Record<string, string>)[key] = value;
-  return found;
+  const read = {
+    code: attribute('errorCode') ?? '',
+    severity: attribute('severity') ?? '',
+    shortDescription: attribute('shortDescription'),
+    description: text('Description'),
+    detail: text('ErrorDetail'),
+    refToMessageInError: attribute('refToMessageInError'),
+  };
+  // Absent parts are left out rather than undefined, so a reading compares as what was sent.
+  return Object.fromEntries(Object.entries(read).filter(([, value]) => value !== undefined)) as unknown as SignalError;
 }

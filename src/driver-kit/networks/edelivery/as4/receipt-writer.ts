@@ -1,6 +1,6 @@
 import { el, leaf, type XmlNode } from '../../../../formats/xml/writer.js';
-import { DS, EBBP } from './namespaces.js';
-import { signedEnvelope, type As4Signer } from './signed-envelope.js';
+import { DS, EBBP, EXC_C14N } from './namespaces.js';
+import { SOAP_CONTENT_TYPE, signedEnvelope, type As4Signer } from './signed-envelope.js';
 import type { As4Http } from './user-message.js';
 import type { SignedReference } from './ws-security.js';
 
@@ -13,8 +13,6 @@ import type { SignedReference } from './ws-security.js';
 // digest method and value), so the sender can prove what was received. Signed like every message
 // we send (signed-envelope.ts). Pure: ids and time are the caller's.
 
-export const SOAP_CONTENT_TYPE = 'application/soap+xml; charset=UTF-8';
-const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 
 export interface ReceiptFacts {
   /** The receipt's own MessageId. */

@@ -3,7 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { el, leaf, serialize, type XmlNode } from '../../../../formats/xml/writer.js';
 import { SHA256, withAttachmentReferences } from './attachment-references.js';
-import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
 import { referencesOf, type SignedReference } from './ws-security.js';
 import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
 
@@ -16,10 +16,12 @@ import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
 // (ws-security.ts).
 
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
-export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 const BASE64_BINARY = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
 /** The wsu:Ids of the signed elements and the token: fixed, as one message holds each once. */
 export const IDS = { messaging: 'messaging', body: 'body', token: 'token' } as const;
+
+/** The Content-Type of a signal sent as the envelope alone (a receipt, an error signal): no MIME package. */
+export const SOAP_CONTENT_TYPE = 'application/soap+xml; charset=UTF-8';
 
 export interface As4Signer {
   certificate: X509Certificate;

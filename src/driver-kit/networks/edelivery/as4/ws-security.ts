@@ -4,7 +4,7 @@ import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { withAttachmentReferences } from './attachment-references.js';
 import { untrustedBecause } from '../certificate-trust.js';
-import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
@@ -86,8 +86,6 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   return { doc, messaging, certificate, signed, references: referencesOf(signatures[0]!) };
 }
 
-const EXC_C14N_NS = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-
 /**
  * The ds:References of SignedInfo, read from the element xml-crypto loaded: once the signature
  * verifies, these are the references it checked (the DOM, not xml-crypto's objects, as those do
@@ -97,7 +95,7 @@ export function referencesOf(signature: Element): SignedReference[] {
   const [signedInfo] = childrenNamed(signature, DS, 'SignedInfo');
   return (signedInfo ? childrenNamed(signedInfo, DS, 'Reference') : []).map((reference) => {
     const transforms = childrenNamed(reference, DS, 'Transforms').flatMap((t) => childrenNamed(t, DS, 'Transform'));
-    const inclusive = transforms.flatMap((t) => childrenNamed(t, EXC_C14N_NS, 'InclusiveNamespaces'))[0]?.getAttribute('PrefixList');
+    const inclusive = transforms.flatMap((t) => childrenNamed(t, EXC_C14N, 'InclusiveNamespaces'))[0]?.getAttribute('PrefixList');
     return {
       uri: reference.getAttribute('URI') ?? '',
       transforms: transforms.map((t) => t.getAttribute('Algorithm') ?? ''),
