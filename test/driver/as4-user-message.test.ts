@@ -67,7 +67,8 @@ describe('AS4: the signed user message, written and read back', function () {
 
   it('reads back the facts, the signer and the SBDH of the invoice golden', () => {
     const received = read(userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING));
-    const { sbdh, signer, ...facts } = received;
+    const { sbdh, signer, references, ...facts } = received;
+    expect(references.map((r) => r.uri)).to.deep.equal(['#messaging', '#body', 'cid:payload-1@test']);
     expect(facts).to.deep.equal(factsFor());
     expect(signer.subject).to.contain('CN=PDE000001');
     expect(sbdh.facts).to.deep.equal(invoice.facts);

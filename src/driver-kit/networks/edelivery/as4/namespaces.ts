@@ -6,5 +6,7 @@ export const WSU = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wsse
 export const DS = 'http://www.w3.org/2000/09/xmldsig#';
 export const EB = 'http://docs.oasis-open.org/ebxml-msg/ebms/v3.0/ns/core/200704/';
 export const EBBP = 'http://docs.oasis-open.org/ebxml-bp/ebbp-signals-2.0';
+/** Exclusive XML canonicalization: the transform's algorithm and the namespace of its ec:InclusiveNamespaces. */
+export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 /** The BinarySecurityToken's value type for an X.509 v3 certificate (X.509 Token Profile 1.1). */
 export const X509_V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';

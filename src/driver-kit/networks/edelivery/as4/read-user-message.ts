@@ -7,7 +7,7 @@ import { EbmsError } from './ebms-error.js';
 import { readMultipartRelated } from './mime-multipart.js';
 import { EB } from './namespaces.js';
 import { DOCUMENT_TYPE_SCHEME, PARTICIPANT_TYPE, type As4Party, type UserMessageFacts } from './user-message-facts.js';
-import { verifyWsSecurity } from './ws-security.js';
+import { verifyWsSecurity, type SignedReference } from './ws-security.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The receiving access point's first steps with an AS4 user message (Peppol AS4 profile 2.0):
@@ -25,6 +25,8 @@ export interface ReceivedUserMessage extends UserMessageFacts {
   sbdh: ReadEnvelope;
   /** The sending access point's certificate, which signed the message. */
   signer: X509Certificate;
+  /** The signature's references as verified: what the receipt repeats (receipt-writer.ts). */
+  references: SignedReference[];
 }
 
 export interface ReadOptions {
@@ -96,7 +98,7 @@ export function readUserMessage(contentType: string, body: Buffer, options: Read
     const same = name.startsWith('original') || name.startsWith('final') ? message.toLowerCase() === envelope.toLowerCase() : message === envelope;
     if (!same) throw new EbmsError('EBMS:0004', `the message's ${name} ${message} is not the SBDH's ${envelope}`);
   }
-  return { ...facts, sbdh, signer: verified.certificate };
+  return { ...facts, sbdh, signer: verified.certificate, references: verified.references };
 }
 
 function partyOf(el: Element): As4Party {

@@ -1,12 +1,12 @@
 import type { X509Certificate } from 'node:crypto';
 import { DS, EB, EBBP } from './namespaces.js';
-import { verifyWsSecurity } from './ws-security.js';
+import { verifyWsSecurity, type VerifiedMessage } from './ws-security.js';
 
 // An AS4 receipt (ebMS 3.0 §5.2.3.3; Peppol AS4 profile 2.0 §5.3: a signed receipt with
 // non-repudiation information): the signal message that answers one user message
 // (RefToMessageId) and repeats, per part of it the sender signed, the reference and digest it
 // received. The sender keeps it as the transmission's evidence once the digests are the ones it
-// sent (a later increment compares them).
+// sent (receipt-check.ts compares them; receipt-writer.ts writes the receiver's).
 
 /** One part of the user message, as the receiver's NonRepudiationInformation lists it. */
 export interface ReceiptPart {
@@ -31,6 +31,11 @@ const textOf = (parent: Element, ns: string, name: string): string | undefined =
 export function readSignedReceipt(xml: string, anchors: readonly X509Certificate[], now: Date): SignedReceipt | { problem: string } {
   const verified = verifyWsSecurity(xml, anchors, now);
   if ('problem' in verified) return verified;
+  return receiptIn(verified);
+}
+
+/** The receipt a verified signal message carries, or why it is none. */
+export function receiptIn(verified: VerifiedMessage): SignedReceipt | { problem: string } {
   const signal = verified.messaging.getElementsByTagNameNS(EB, 'SignalMessage')[0];
   const receipt = signal?.getElementsByTagNameNS(EB, 'Receipt')[0];
   if (!signal || !receipt) return { problem: 'the message is no receipt (eb:SignalMessage/eb:Receipt)' };

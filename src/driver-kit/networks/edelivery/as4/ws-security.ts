@@ -4,7 +4,7 @@ import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { withAttachmentReferences } from './attachment-references.js';
 import { untrustedBecause } from '../certificate-trust.js';
-import { DS, EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
@@ -25,6 +25,20 @@ export interface VerifiedMessage {
   certificate: X509Certificate;
   /** The ids the signature covers (without `#`), and the attachments' `cid:` references. */
   signed: readonly string[];
+  /** The signature's references as verified, in its order: what a receipt repeats (receipt-writer.ts). */
+  references: SignedReference[];
+}
+
+/** One ds:Reference of a signature, with what it takes to write it again. */
+export interface SignedReference {
+  /** `#id` of a signed element, or `cid:` of an attachment. */
+  uri: string;
+  /** The transforms' algorithms, in order. */
+  transforms: string[];
+  /** The PrefixList of an exclusive c14n transform's ec:InclusiveNamespaces, when it has one. */
+  inclusiveNamespaces?: string;
+  digestAlgorithm: string;
+  digestValue: string;
 }
 
 
@@ -69,7 +83,27 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   // message whose signature is sound (an unknown CA, an expired certificate) or that it is not.
   const untrusted = untrustedBecause(certificate, anchors, now, 'access point');
   if (untrusted) return { problem: untrusted };
-  return { doc, messaging, certificate, signed };
+  return { doc, messaging, certificate, signed, references: referencesOf(signatures[0]!) };
+}
+
+/**
+ * The ds:References of SignedInfo, read from the element xml-crypto loaded: once the signature
+ * verifies, these are the references it checked (the DOM, not xml-crypto's objects, as those do
+ * not keep the InclusiveNamespaces a faithful copy needs).
+ */
+export function referencesOf(signature: Element): SignedReference[] {
+  const [signedInfo] = childrenNamed(signature, DS, 'SignedInfo');
+  return (signedInfo ? childrenNamed(signedInfo, DS, 'Reference') : []).map((reference) => {
+    const transforms = childrenNamed(reference, DS, 'Transforms').flatMap((t) => childrenNamed(t, DS, 'Transform'));
+    const inclusive = transforms.flatMap((t) => childrenNamed(t, EXC_C14N, 'InclusiveNamespaces'))[0]?.getAttribute('PrefixList');
+    return {
+      uri: reference.getAttribute('URI') ?? '',
+      transforms: transforms.map((t) => t.getAttribute('Algorithm') ?? ''),
+      ...(inclusive !== null && inclusive !== undefined ? { inclusiveNamespaces: inclusive } : {}),
+      digestAlgorithm: childrenNamed(reference, DS, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? '',
+      digestValue: (childrenNamed(reference, DS, 'DigestValue')[0]?.textContent ?? '').replace(/\s/g, ''),
+    };
+  });
 }
 
 /** The certificate of the BinarySecurityToken the signature's KeyInfo references, or why there is none. */
