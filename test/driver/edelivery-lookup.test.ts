@@ -1,11 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { SignedXml } from 'xml-crypto';
 import type { NaptrRecord, NaptrResolver } from '../../src/driver-kit/networks/edelivery/naptr-lookup.js';
 import { smpUrlOf, uNaptrUri } from '../../src/driver-kit/networks/edelivery/naptr-lookup.js';
 import { participantDnsName } from '../../src/driver-kit/networks/edelivery/participant-dns-name.js';
 import { receiverLookup, type ReceiverLookupOptions } from '../../src/driver-kit/networks/edelivery/receiver-lookup.js';
+import { serviceMetadataXml, signAsSmp as sign } from '../../src/cli/actions/edelivery-lab/signed-service-metadata.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
 
 // The receiver lookup end to end without the internet: a stub DNS answering U-NAPTR records,
@@ -213,25 +213,13 @@ interface EndpointFields {
   expiration?: string;
 }
 
+/** The test's metadata: an AS2 endpoint the lookup must pass over, then the AS4 one. */
 function metadataXml(participantId: string, e: EndpointFields): string {
-  const [pScheme, pValue] = participantId.split('::') as [string, string];
-  const dScheme = DOC.slice(0, DOC.indexOf('::'));
-  const prScheme = PROC.slice(0, PROC.indexOf('::'));
-  return (
-    '<SignedServiceMetadata xmlns="http://busdox.org/serviceMetadata/publishing/1.0/" xmlns:ids="http://busdox.org/transport/identifiers/1.0/" xmlns:wsa="http://www.w3.org/2005/08/addressing">' +
-    '<ServiceMetadata><ServiceInformation>' +
-    `<ids:ParticipantIdentifier scheme="${pScheme}">${pValue}</ids:ParticipantIdentifier>` +
-    `<ids:DocumentIdentifier scheme="${dScheme}">${DOC.slice(dScheme.length + 2)}</ids:DocumentIdentifier>` +
-    '<ProcessList><Process>' +
-    `<ids:ProcessIdentifier scheme="${prScheme}">${PROC.slice(prScheme.length + 2)}</ids:ProcessIdentifier>` +
-    '<ServiceEndpointList>' +
-    `<Endpoint transportProfile="busdox-transport-as2-ver1p0"><wsa:EndpointReference><wsa:Address>https://old.example/as2</wsa:Address></wsa:EndpointReference><RequireBusinessLevelSignature>false</RequireBusinessLevelSignature><Certificate>${e.certificate}</Certificate><ServiceDescription>AS2</ServiceDescription><TechnicalContactUrl>https://old.example</TechnicalContactUrl></Endpoint>` +
-    `<Endpoint transportProfile="${AS4}"><wsa:EndpointReference><wsa:Address>${e.url}</wsa:Address></wsa:EndpointReference><RequireBusinessLevelSignature>false</RequireBusinessLevelSignature>` +
-    (e.activation ? `<ServiceActivationDate>${e.activation}</ServiceActivationDate>` : '') +
-    (e.expiration ? `<ServiceExpirationDate>${e.expiration}</ServiceExpirationDate>` : '') +
-    `<Certificate>${e.certificate}</Certificate><ServiceDescription>Test AP</ServiceDescription><TechnicalContactUrl>https://ap.example</TechnicalContactUrl></Endpoint>` +
-    '</ServiceEndpointList></Process></ProcessList></ServiceInformation></ServiceMetadata></SignedServiceMetadata>'
-  );
+  const endpoints = [
+    { transportProfile: 'busdox-transport-as2-ver1p0', url: 'https://old.example/as2', certificate: e.certificate, description: 'AS2' },
+    { transportProfile: AS4, ...e, description: 'Test AP' },
+  ];
+  return serviceMetadataXml({ participantId, documentTypeId: DOC, processId: PROC, endpoints });
 }
 
 function redirectXml(href: string, certificateUid: string): string {
@@ -240,24 +228,6 @@ function redirectXml(href: string, certificateUid: string): string {
     `<ServiceMetadata><Redirect href="${href.replace(/&/g, '&amp;')}"><CertificateUID>${certificateUid}</CertificateUID></Redirect></ServiceMetadata>` +
     '</SignedServiceMetadata>'
   );
-}
-
-/** An enveloped signature as SMPs write it: RSA-SHA256, SHA-256 digest, one reference to the whole document. */
-function sign(xml: string, signer: TestIdentity): string {
-  const sig = new SignedXml({
-    privateKey: signer.privateKeyPem,
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-    getKeyInfoContent: () => `<X509Data><X509Certificate>${signer.base64}</X509Certificate></X509Data>`,
-  });
-  sig.addReference({
-    xpath: '/*',
-    isEmptyUri: true,
-    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  });
-  sig.computeSignature(xml, { location: { reference: '/*', action: 'append' } });
-  return sig.getSignedXml();
 }
 
 function stubDns(names: Record<string, NaptrRecord[] | string>): NaptrResolver {
