@@ -6,6 +6,14 @@ export type EbmsErrorCode =
   | 'EBMS:0009'
   /** The WS-Security signature, a digest, the signer's certificate or an unsigned part (FailedAuthentication). */
   | 'EBMS:0101'
+  /**
+   * The payload cannot be decrypted as the Peppol AS4 profile encrypts it: no EncryptedKey for it,
+   * a key for another certificate or one that does not unwrap, another algorithm, a changed
+   * ciphertext byte (FailedDecryption).
+   */
+  | 'EBMS:0102'
+  /** The payload is not encrypted, which the Peppol AS4 profile requires (PolicyNoncompliance). */
+  | 'EBMS:0103'
   /** The payload does not decompress, or decompresses past the limit (DecompressionFailure). */
   | 'EBMS:0303'
   /** The SBDH disagrees with the message's properties or cannot be read (Other). */

@@ -1,8 +1,10 @@
 import { gzipSync } from 'node:zlib';
 import { SignedXml } from 'xml-crypto';
 import type { X509Certificate } from 'node:crypto';
+import { encryptAttachment } from './attachment-encryption.js';
+import { binarySecurityToken } from './binary-security-token.js';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
-import { el, leaf, serialize } from '../../../../formats/xml/writer.js';
+import { el, leaf, serialize, type XmlNode } from '../../../../formats/xml/writer.js';
 import { SHA256, withAttachmentReferences } from './attachment-references.js';
 import { relatedContentType, writeMultipart } from './mime-multipart.js';
 import { EB, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
@@ -13,12 +15,13 @@ import { PARTICIPANT_TYPE, type UserMessageFacts } from './user-message-facts.js
 // empty Body, and one MIME attachment, the SBDH gzip-compressed (the profile's only payload
 // form; PartProperties MimeType and CompressionType tell the receiver how to read it back).
 // Signed with the sender's certificate as a BinarySecurityToken, RSA-SHA256 over SHA-256 digests
-// of eb:Messaging, the Body (exclusive c14n) and the attachment (SwA content transform). Not yet
-// encrypted (the next increment). Pure: ids, boundary and time are the caller's.
+// of eb:Messaging, the Body (exclusive c14n) and the attachment (SwA content transform); then the
+// attachment encrypted to the receiving access point's certificate (attachment-encryption.ts):
+// the signature's digest is over the compressed plaintext, the MIME part carries the ciphertext.
+// Pure but for the encryption's random key and IV: ids, boundary and time are the caller's.
 
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
-const BASE64_BINARY = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-soap-message-security-1.0#Base64Binary';
 /** The wsu:Ids of the signed elements and the token: fixed, as one message holds each once. */
 export const IDS = { messaging: 'messaging', body: 'body', token: 'token' } as const;
 
@@ -39,10 +42,13 @@ export interface As4Http {
   body: Buffer;
 }
 
-/** The signed multipart/related message carrying `sbdh`. */
-export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Signer, packaging: Packaging): As4Http {
+/** The signed multipart/related message carrying `sbdh`, encrypted for the receiving access point's certificate `encryptFor`. */
+export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Signer, packaging: Packaging, encryptFor: X509Certificate): As4Http {
   const payload = gzipSync(Buffer.from(sbdh, 'utf8'));
-  const envelope = signedEnvelope(envelopeXml(facts, packaging.payloadContentId, signer), signer, new Map([[packaging.payloadContentId, payload]]));
+  const encrypted = encryptAttachment(payload, packaging.payloadContentId, 'application/gzip', encryptFor);
+  // The encryption's elements are not signed, so writing them before signing is the same message
+  // as inserting them after; they precede the signature, as a receiver decrypts first.
+  const envelope = signedEnvelope(envelopeXml(facts, packaging.payloadContentId, signer, encrypted.header), signer, new Map([[packaging.payloadContentId, payload]]));
   const body = writeMultipart(packaging.boundary, [
     {
       headers: [
@@ -54,18 +60,19 @@ export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Si
     },
     {
       headers: [
-        ['Content-Type', 'application/gzip'],
+        // SwA 1.1 §5.4.2: an encrypted part is application/octet-stream (EncryptedData's MimeType keeps application/gzip).
+        ['Content-Type', 'application/octet-stream'],
         ['Content-Transfer-Encoding', 'binary'],
         ['Content-ID', `<${packaging.payloadContentId}>`],
         ['MimeType', 'application/xml'],
       ],
-      body: payload,
+      body: encrypted.ciphertext,
     },
   ]);
   return { contentType: relatedContentType(packaging.boundary, packaging.rootContentId), body };
 }
 
-function envelopeXml(f: UserMessageFacts, payloadContentId: string, signer: As4Signer): string {
+function envelopeXml(f: UserMessageFacts, payloadContentId: string, signer: As4Signer, encryption: XmlNode[]): string {
   const party = (name: string, p: UserMessageFacts['from']) => el(`eb:${name}`, undefined, leaf('eb:PartyId', p.id, { type: p.type }), leaf('eb:Role', p.role));
   const property = (name: string, value: string, type?: string) => leaf('eb:Property', value, { name, type });
   const userMessage = el(
@@ -98,7 +105,8 @@ function envelopeXml(f: UserMessageFacts, payloadContentId: string, signer: As4S
         el(
           'wsse:Security',
           { 'xmlns:wsse': WSSE, 'S12:mustUnderstand': 'true' },
-          leaf('wsse:BinarySecurityToken', signer.certificate.raw.toString('base64'), { EncodingType: BASE64_BINARY, ValueType: X509_V3, 'wsu:Id': IDS.token }),
+          encryption,
+          binarySecurityToken(signer.certificate, IDS.token),
         ),
         el('eb:Messaging', { 'S12:mustUnderstand': 'true', 'wsu:Id': IDS.messaging }, userMessage),
       ),
