@@ -1,8 +1,9 @@
-import { createDecipheriv, createPrivateKey, privateDecrypt, type KeyObject, type X509Certificate } from 'node:crypto';
+import { createDecipheriv, privateDecrypt, type X509Certificate } from 'node:crypto';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 import { SHA256 } from './attachment-references.js';
 import { AES128_GCM, AES128_KEY_BYTES, GCM_IV_BYTES, GCM_TAG_BYTES, MGF1_SHA256, OAEP, RSA_OAEP, SWA_CIPHERTEXT_TRANSFORM, SWA_CONTENT_ONLY } from './attachment-encryption.js';
 import { tokenCertificate } from './binary-security-token.js';
+import { privateKeyOf } from './private-key.js';
 import { EbmsError } from './ebms-error.js';
 import { DS, SOAP12, WSSE, XENC, XENC11 } from './namespaces.js';
 import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
@@ -134,11 +135,4 @@ function decryptPart(part: EncryptedPart, content: Buffer, decryptWith: DecryptW
     // GCM's tag: a changed byte of IV, ciphertext or tag, or a key that is not the sender's.
     throw failed(`cid:${part.contentId} does not decrypt (its authentication tag does not match)`);
   }
-}
-
-// Parsing a PEM key costs more than the unwrap itself; a receiver uses one key, so the last is kept.
-let cached: { pem: string; key: KeyObject } | undefined;
-function privateKeyOf(pem: string): KeyObject {
-  if (cached?.pem !== pem) cached = { pem, key: createPrivateKey(pem) };
-  return cached.key;
 }
