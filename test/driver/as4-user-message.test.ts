@@ -136,6 +136,15 @@ describe('AS4: the signed user message, written and read back', function () {
     expect(err.message).to.equal('EBMS:0101: the signature does not cover the attachment cid:extra@test');
   });
 
+  it('refuses a second element with the signed Body\'s id, even after the Body (signature wrapping, EBMS:0101)', () => {
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
+    const { envelope, attachments } = partsOf(message);
+    const wrapped = envelope.replace('</S12:Envelope>', '<x:Decoy xmlns:x="urn:decoy" wsu:Id="body"/></S12:Envelope>');
+    expect(wrapped).to.not.equal(envelope);
+    const err = refusal(() => read(rebuilt(message, PACKAGING.boundary, wrapped, [['payload-1@test', attachments[0]![1].body]])));
+    expect(err.message).to.equal('EBMS:0101: the signature does not verify');
+  });
+
   it('refuses a signature without attachment references when the message has an attachment', () => {
     const receipt = signedReceipt(ap);
     expect('problem' in verifyWsSecurity(receipt, [ca.certificate], new Date())).to.equal(false);
