@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 
-/** The benchmark document: the spec's example invoice grown to ten lines at two VAT rates. */
-export function benchInvoice(id = 'BENCH-1'): Record<string, any> {
+/** The benchmark document: the spec's example invoice grown to ten lines (or `lineCount`) at two VAT rates. */
+export function benchInvoice(id = 'BENCH-1', lineCount = 10): Record<string, any> {
   const doc = JSON.parse(readFileSync(join(FIXTURES_DIR, 'peppol', 'spec-invoice.json'), 'utf8')) as Record<string, any>;
-  const lines = Array.from({ length: 10 }, (_, i) => {
+  const lines = Array.from({ length: lineCount }, (_, i) => {
     const rate = i % 3 === 0 ? 7 : 19;
     return {
       id: String(i + 1),

@@ -1,9 +1,10 @@
 import os from 'node:os';
 import { billingFigures, STORED_INVOICES } from './billing.js';
 import { callbackFigures, QUEUED_CALLBACKS } from './callbacks.js';
+import { as4Figures } from './as4.js';
 import { cliFigures } from './cli.js';
 import { eventFigures, STORED_EVENTS } from './events.js';
-import { httpFigures } from './http.js';
+import { benchBodies, httpFigures, load, startEcho } from './http.js';
 import { renderFigures } from './render.js';
 import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 
@@ -17,7 +18,10 @@ import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 // (default 10). Then the events list (issue 6): each filter with 1,000,000 events stored, one
 // request at a time; target median < 20 ms. Then submissions by store and worker count, and with
 // 1,000,000 documents stored (issue 27). Then the command line's start-up (issue 39): --help and
-// drivers under 300 ms. BENCH_ONLY=adapter, billing, callbacks, events, stores or cli runs one part.
+// drivers under 300 ms. Then AS4 (issue 41): user messages sent (sign, encrypt, compress) and
+// received (decrypt, verify, decompress, SBDH read) per second in one process, beside a Koa echo
+// measured in the same run; target ≥ 500/s each way. BENCH_ONLY=adapter, billing, callbacks,
+// events, stores, cli or as4 runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -30,6 +34,29 @@ if (!only || only === 'callbacks') await callbacksBench();
 if (!only || only === 'events') await eventsBench();
 if (!only || only === 'stores') await storesBench();
 if (!only || only === 'cli') await cliBench();
+if (!only || only === 'as4') await as4Bench();
+
+async function as4Bench(): Promise<void> {
+  console.log('\nAS4 user messages, one process (Peppol AS4 profile: RSA-2048 signature and key transport, AES-128-GCM):');
+  const { figures, payloadBytes, messageBytes } = await as4Figures();
+  for (const f of figures) console.log(`  ${fmt(f.perSecond).padStart(7)} msgs/s  ${fmt(f.msPerMessage, 3).padStart(6)} ms/msg  ${f.name}`);
+  console.log(`  (the invoice ${fmt(payloadBytes)} bytes of UBL; a message ${fmt(messageBytes)} bytes)`);
+  // The reference the adapter part prints: a bare Koa JSON echo on this machine, in this run.
+  const { size, body } = benchBodies();
+  const echo = await startEcho('10mb');
+  try {
+    const e = await load(`Koa JSON echo (${size} bytes), for scale`, echo.url, {}, body, seconds);
+    console.log(`  ${fmt(e.requestsPerSecond).padStart(7)} req/s   p50 ${fmt(e.p50, 1)} ms  p99 ${fmt(e.p99, 1)} ms  ${e.name}`);
+  } finally {
+    await echo.close();
+  }
+  const ok = [
+    ['AS4 sent ≥ 500 messages/s', figures[0]!.perSecond >= 500],
+    ['AS4 received ≥ 500 messages/s', figures[1]!.perSecond >= 500],
+  ] as const;
+  for (const [label, pass] of ok) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${label}`);
+  if (!ok.every(([, pass]) => pass)) process.exitCode = 1;
+}
 
 async function cliBench(): Promise<void> {
   console.log('\nthe command line, whole processes (median of 10; start of 5, each in a fresh data directory):');

@@ -15,7 +15,9 @@ const RECORDED = join(FIXTURES_DIR, 'as4', 'transport', 'recorded');
 /** The SOAP envelope of a recording: the file itself, or the root part of a MIME package (`.as4out`: its headers, a blank line, the body). */
 function envelopeOf(file: string): string {
   const bytes = readFileSync(join(RECORDED, file));
-  if (file.endsWith('.xml')) return bytes.toString('utf8');
+  // phase4 put its licence comment before the XML declaration of the files it keeps (Holodeck's):
+  // a comment the sender never sent, and no longer well-formed there, so it is left out.
+  if (file.endsWith('.xml')) return bytes.toString('utf8').replace(/^<!--[\s\S]*?-->\s*(?=<\?xml)/, '');
   const headerEnd = bytes.indexOf('\r\n\r\n');
   const contentType = /^Content-Type:\s*(.*)$/im.exec(bytes.subarray(0, headerEnd).toString('latin1'))?.[1]?.trim();
   const mime = readMultipartRelated(contentType ?? '', bytes.subarray(headerEnd + 4));

@@ -65,8 +65,8 @@ describe('AS4: the signed receipt with non-repudiation information, written by t
     receiver = makeIdentity('PDE000002', ca);
     strangerCa = makeIdentity('Test AP CA');
     stranger = makeIdentity('PDE000002', strangerCa);
-    sent = userMessage(FACTS, SBDH, signerOf(sender), PACKAGING);
-    received = readUserMessage(sent.contentType, sent.body, { anchors: [ca.certificate], now: now() });
+    sent = userMessage(FACTS, SBDH, signerOf(sender), PACKAGING, receiver.certificate);
+    received = readUserMessage(sent.contentType, sent.body, { anchors: [ca.certificate], now: now(), decryptWith: signerOf(receiver) });
   });
 
   it('the sender knows the parts it signed: eb:Messaging, the Body and the payload, each with its SHA-256 digest', () => {

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { DOMParser } from '@xmldom/xmldom';
 import { userMessage, type Packaging } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
 import { readUserMessage } from '../../src/driver-kit/networks/edelivery/as4/read-user-message.js';
-import { readMultipartRelated, parseContentType, writeMultipart } from '../../src/driver-kit/networks/edelivery/as4/mime-multipart.js';
+import { readMultipartRelated, parseContentType } from '../../src/driver-kit/networks/edelivery/as4/mime-multipart.js';
 import { SWA_CONTENT_SIGNATURE } from '../../src/driver-kit/networks/edelivery/as4/attachment-references.js';
 import { EbmsError } from '../../src/driver-kit/networks/edelivery/as4/ebms-error.js';
 import { verifyWsSecurity } from '../../src/driver-kit/networks/edelivery/as4/ws-security.js';
@@ -15,6 +15,7 @@ import { sbdhFor, payloadText } from '../../src/formats/sbdh/write.js';
 import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
+import { encryptionSpan, encryptionXml, partsOf, rebuilt } from '../helpers/as4-encryption.js';
 import { signedReceipt } from '../helpers/as4-signing.js';
 
 // The AS4 user message (src/driver-kit/networks/edelivery/as4/user-message.ts and
@@ -57,16 +58,18 @@ describe('AS4: the signed user message, written and read back', function () {
   this.timeout(20_000);
   let ca: TestIdentity;
   let ap: TestIdentity;
+  let receiver: TestIdentity;
   const signerOf = (id: TestIdentity) => ({ certificate: id.certificate, privateKeyPem: id.privateKeyPem });
-  const read = (m: { contentType: string; body: Buffer }, maxPayloadBytes?: number) => readUserMessage(m.contentType, m.body, { anchors: [ca.certificate], now: new Date(), maxPayloadBytes });
+  const read = (m: { contentType: string; body: Buffer }, maxPayloadBytes?: number) => readUserMessage(m.contentType, m.body, { anchors: [ca.certificate], now: new Date(), maxPayloadBytes, decryptWith: receiver });
 
   before(() => {
     ca = makeIdentity('Test AP CA');
     ap = makeIdentity('PDE000001', ca);
+    receiver = makeIdentity('PDE000002', ca);
   });
 
   it('reads back the facts, the signer and the SBDH of the invoice golden', () => {
-    const received = read(userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING));
+    const received = read(userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate));
     const { sbdh, signer, references, ...facts } = received;
     expect(references.map((r) => r.uri)).to.deep.equal(['#messaging', '#body', 'cid:payload-1@test']);
     expect(facts).to.deep.equal(factsFor());
@@ -76,7 +79,7 @@ describe('AS4: the signed user message, written and read back', function () {
   });
 
   it('is a multipart/related message: the SOAP 1.2 envelope as its start, the gzip SBDH as its one attachment, referenced and signed by cid', () => {
-    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING);
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
     const type = parseContentType(message.contentType)!;
     expect(type.type).to.equal('multipart/related');
     expect(Object.fromEntries(type.params)).to.deep.equal({ boundary: 'as4-boundary-1', type: 'application/soap+xml', start: '<root-1@test>' });
@@ -86,10 +89,10 @@ describe('AS4: the signed user message, written and read back', function () {
     expect(mime.root.headers.get('content-id')).to.equal('<root-1@test>');
     expect([...mime.attachments.keys()]).to.deep.equal(['payload-1@test']);
     const payload = mime.attachments.get('payload-1@test')!;
-    expect(payload.headers.get('content-type')).to.equal('application/gzip');
+    // Encrypted (test/driver/as4-encryption.test.ts reads it back).
+    expect(payload.headers.get('content-type')).to.equal('application/octet-stream');
     expect(payload.headers.get('mimetype')).to.equal('application/xml');
     expect(payload.headers.get('content-transfer-encoding')).to.equal('binary');
-    expect(gunzipSync(payload.body).toString('utf8')).to.equal(SBDH);
 
     const doc = new DOMParser().parseFromString(mime.root.body.toString('utf8'), 'text/xml');
     const partInfo = doc.getElementsByTagNameNS(EB, 'PartInfo')[0]!;
@@ -103,21 +106,20 @@ describe('AS4: the signed user message, written and read back', function () {
     expect(doc.getElementsByTagNameNS(DS, 'SignatureMethod')[0]!.getAttribute('Algorithm')).to.equal('http://www.w3.org/2001/04/xmldsig-more#rsa-sha256');
   });
 
-  it('refuses a changed byte in the attachment (EBMS:0101)', () => {
-    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING);
-    const mime = readMultipartRelated(message.contentType, message.body);
-    if ('problem' in mime) expect.fail(mime.problem);
-    const gz = mime.attachments.get('payload-1@test')!.body;
-    const at = message.body.indexOf(gz) + Math.floor(gz.length / 2);
-    const body = Buffer.from(message.body);
-    body[at] = body[at]! ^ 0x01;
-    const err = refusal(() => read({ contentType: message.contentType, body }));
-    expect(err.code).to.equal('EBMS:0101');
+  it('refuses a changed payload encrypted anew to our certificate, which decrypts but is not what was signed (EBMS:0101)', () => {
+    // The encryption's elements are not signed: anyone can replace them with a key of their own.
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
+    const { envelope } = partsOf(message);
+    const changed = gzipSync(SBDH.replace('<cbc:ID>', '<cbc:ID>X'));
+    const { xml, ciphertext } = encryptionXml(changed, 'payload-1@test', receiver.certificate);
+    const span = encryptionSpan(envelope);
+    const swapped = rebuilt(message, PACKAGING.boundary, envelope.slice(0, span.start) + xml + envelope.slice(span.end), [['payload-1@test', ciphertext]]);
+    const err = refusal(() => read(swapped));
     expect(err.message).to.equal('EBMS:0101: the signature does not verify');
   });
 
   it('refuses a changed message property (EBMS:0101)', () => {
-    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING);
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
     const text = message.body.toString('latin1');
     const changed = text.replace('name="finalRecipient" type="iso6523-actorid-upis">9930:DE123456789<', 'name="finalRecipient" type="iso6523-actorid-upis">9930:DE123456780<');
     expect(changed).to.not.equal(text);
@@ -125,18 +127,23 @@ describe('AS4: the signed user message, written and read back', function () {
     expect(err.code).to.equal('EBMS:0101');
   });
 
-  it('refuses an attachment the signature does not cover (EBMS:0101)', () => {
-    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING);
-    const mime = readMultipartRelated(message.contentType, message.body);
-    if ('problem' in mime) expect.fail(mime.problem);
-    const headers = (p: typeof mime.root) => [...p.headers].map(([n, v]) => [n, v] as const);
-    const body = writeMultipart(PACKAGING.boundary, [
-      { headers: headers(mime.root), body: mime.root.body },
-      { headers: headers(mime.attachments.get('payload-1@test')!), body: mime.attachments.get('payload-1@test')!.body },
-      { headers: [['Content-Type', 'application/gzip'], ['Content-ID', '<extra@test>']], body: gzipSync('<x/>') },
-    ]);
-    const err = refusal(() => read({ contentType: message.contentType, body }));
+  it('refuses an attachment the signature does not cover, though encrypted to us (EBMS:0101)', () => {
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
+    const { envelope, attachments } = partsOf(message);
+    const extra = encryptionXml(gzipSync('<x/>'), 'extra@test', receiver.certificate, '-extra');
+    const { end } = encryptionSpan(envelope);
+    const added = envelope.slice(0, end) + extra.xml + envelope.slice(end);
+    const err = refusal(() => read(rebuilt(message, PACKAGING.boundary, added, [['payload-1@test', attachments[0]![1].body], ['extra@test', extra.ciphertext]])));
     expect(err.message).to.equal('EBMS:0101: the signature does not cover the attachment cid:extra@test');
+  });
+
+  it('refuses a second element with the signed Body\'s id, even after the Body (signature wrapping, EBMS:0101)', () => {
+    const message = userMessage(factsFor(), SBDH, signerOf(ap), PACKAGING, receiver.certificate);
+    const { envelope, attachments } = partsOf(message);
+    const wrapped = envelope.replace('</S12:Envelope>', '<x:Decoy xmlns:x="urn:decoy" wsu:Id="body"/></S12:Envelope>');
+    expect(wrapped).to.not.equal(envelope);
+    const err = refusal(() => read(rebuilt(message, PACKAGING.boundary, wrapped, [['payload-1@test', attachments[0]![1].body]])));
+    expect(err.message).to.equal('EBMS:0101: the signature does not verify');
   });
 
   it('refuses a signature without attachment references when the message has an attachment', () => {
@@ -148,20 +155,20 @@ describe('AS4: the signed user message, written and read back', function () {
   });
 
   it('refuses a finalRecipient that is not the SBDH receiver (EBMS:0004), though the message is signed', () => {
-    const err = refusal(() => read(userMessage(factsFor({ finalRecipient: '9930:DE000000000' }), SBDH, signerOf(ap), PACKAGING)));
+    const err = refusal(() => read(userMessage(factsFor({ finalRecipient: '9930:DE000000000' }), SBDH, signerOf(ap), PACKAGING, receiver.certificate)));
     expect(err.code).to.equal('EBMS:0004');
     expect(err.message).to.equal("EBMS:0004: the message's finalRecipient 9930:DE000000000 is not the SBDH's 9930:DE123456789");
   });
 
   it('refuses an action that is not the SBDH document type (EBMS:0004)', () => {
-    const err = refusal(() => read(userMessage(factsFor({ action: 'busdox-docid-qns::urn:other' }), SBDH, signerOf(ap), PACKAGING)));
+    const err = refusal(() => read(userMessage(factsFor({ action: 'busdox-docid-qns::urn:other' }), SBDH, signerOf(ap), PACKAGING, receiver.certificate)));
     expect(err.code).to.equal('EBMS:0004');
     expect(err.message).to.contain("the message's Action busdox-docid-qns::urn:other");
   });
 
   it('refuses a payload that inflates past the limit, a gzip bomb, without inflating it (EBMS:0303)', () => {
     const bomb = `${SBDH}${' '.repeat(4 * 1024 * 1024)}`;
-    const message = userMessage(factsFor(), bomb, signerOf(ap), PACKAGING);
+    const message = userMessage(factsFor(), bomb, signerOf(ap), PACKAGING, receiver.certificate);
     expect(message.body.length).to.be.below(64 * 1024);
     const err = refusal(() => read(message, 1024 * 1024));
     expect(err.code).to.equal('EBMS:0303');

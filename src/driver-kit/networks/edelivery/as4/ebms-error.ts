@@ -8,6 +8,14 @@ export type EbmsErrorCode =
   | 'EBMS:0009'
   /** The WS-Security signature, a digest, the signer's certificate or an unsigned part (FailedAuthentication). */
   | 'EBMS:0101'
+  /**
+   * The payload cannot be decrypted as the Peppol AS4 profile encrypts it: no EncryptedKey for it,
+   * a key for another certificate or one that does not unwrap, another algorithm, a changed
+   * ciphertext byte (FailedDecryption).
+   */
+  | 'EBMS:0102'
+  /** The payload is not encrypted, which the Peppol AS4 profile requires (PolicyNoncompliance). */
+  | 'EBMS:0103'
   /** The payload does not decompress, or decompresses past the limit (DecompressionFailure). */
   | 'EBMS:0303'
   /** The SBDH disagrees with the message's properties or cannot be read; the final recipient is not served here (Other). */
@@ -27,6 +35,8 @@ export const EBMS_ERRORS: Readonly<Record<EbmsErrorCode, EbmsErrorEntry>> = {
   'EBMS:0004': { shortDescription: 'Other', severity: 'failure', category: 'Content', origin: 'ebMS' },
   'EBMS:0009': { shortDescription: 'InvalidHeader', severity: 'failure', category: 'Unpackaging', origin: 'ebMS' },
   'EBMS:0101': { shortDescription: 'FailedAuthentication', severity: 'failure', category: 'Processing', origin: 'security' },
+  'EBMS:0102': { shortDescription: 'FailedDecryption', severity: 'failure', category: 'Processing', origin: 'security' },
+  'EBMS:0103': { shortDescription: 'PolicyNoncompliance', severity: 'failure', category: 'Processing', origin: 'security' },
   'EBMS:0303': { shortDescription: 'DecompressionFailure', severity: 'failure', category: 'Communication', origin: 'ebMS' },
 };
 

@@ -10,3 +10,7 @@ export const EBBP = 'http://docs.oasis-open.org/ebxml-bp/ebbp-signals-2.0';
 export const EXC_C14N = 'http://www.w3.org/2001/10/xml-exc-c14n#';
 /** The BinarySecurityToken's value type for an X.509 v3 certificate (X.509 Token Profile 1.1). */
 export const X509_V3 = 'http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-x509-token-profile-1.0#X509v3';
+/** XML Encryption 1.0's namespace, which 1.1 keeps for its elements (EncryptedKey, EncryptedData). */
+export const XENC = 'http://www.w3.org/2001/04/xmlenc#';
+/** XML Encryption 1.1's namespace, for the elements it adds (xenc11:MGF). */
+export const XENC11 = 'http://www.w3.org/2009/xmlenc11#';

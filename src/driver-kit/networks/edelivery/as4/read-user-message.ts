@@ -3,6 +3,7 @@ import type { X509Certificate } from 'node:crypto';
 import { readSbdh } from '../../../../formats/sbdh/read.js';
 import { SbdhError } from '../../../../formats/sbdh/sbdh-error.js';
 import type { ReadEnvelope } from '../../../../formats/sbdh/facts.js';
+import { decryptAttachments, type DecryptWith } from './attachment-decryption.js';
 import { EbmsError } from './ebms-error.js';
 import { readMultipartRelated } from './mime-multipart.js';
 import { EB } from './namespaces.js';
@@ -11,12 +12,13 @@ import { verifyWsSecurity, type SignedReference } from './ws-security.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 
 // The receiving access point's first steps with an AS4 user message (Peppol AS4 profile 2.0):
-// the MIME package, the WS-Security signature over the header, the Body and every attachment
-// (each part must be signed and match its digest), the one payload gunzipped within a limit (a
+// the MIME package, the attachments decrypted with our key (attachment-decryption.ts; with
+// `decryptWith`, as Peppol encrypts every payload), the WS-Security signature over the header,
+// the Body and every attachment's plaintext (each part must be signed and match its digest), the one payload gunzipped within a limit (a
 // gzip bomb is refused, not inflated), then the SBDH read and held to the message properties: the
 // original sender, final recipient, document type (action) and process (service) must be the
 // envelope's, so routing by either can never disagree. Each refusal is an EbmsError with the
-// ebMS code the receiver answers with (ebms-error.ts). Decryption comes with the next increment.
+// ebMS code the receiver answers with (ebms-error.ts).
 
 /** The most a payload may inflate to unless the caller says otherwise (Peppol documents are far smaller). */
 export const DEFAULT_MAX_PAYLOAD_BYTES = 100 * 1024 * 1024;
@@ -33,6 +35,8 @@ export interface ReadOptions {
   anchors: readonly X509Certificate[];
   now: Date;
   maxPayloadBytes?: number;
+  /** Our key and certificate: every attachment must then be encrypted to it (a Peppol receiver always gives it). */
+  decryptWith?: DecryptWith;
 }
 
 const childrenOf = (parent: Element, name: string): Element[] => childrenNamed(parent, EB, name);
@@ -55,8 +59,10 @@ export function readUserMessage(contentType: string, body: Buffer, options: Read
   const mime = readMultipartRelated(contentType, body);
   if ('problem' in mime) throw new EbmsError('EBMS:0009', mime.problem);
   if (!/^application\/soap\+xml\s*(;|$)/i.test(mime.root.headers.get('content-type') ?? '')) throw new EbmsError('EBMS:0009', 'the root part is not application/soap+xml');
-  const attachments = new Map([...mime.attachments].map(([id, part]) => [id, part.body] as const));
-  const verified = verifyWsSecurity(mime.root.body.toString('utf8'), options.anchors, options.now, attachments);
+  const envelope = mime.root.body.toString('utf8');
+  const received = new Map([...mime.attachments].map(([id, part]) => [id, part.body] as const));
+  const attachments = options.decryptWith ? decryptAttachments(envelope, received, options.decryptWith) : received;
+  const verified = verifyWsSecurity(envelope, options.anchors, options.now, attachments);
   if ('problem' in verified) throw new EbmsError('EBMS:0101', verified.problem);
 
   const user = one(verified.messaging, 'UserMessage');

@@ -1,4 +1,6 @@
 import { gzipSync } from 'node:zlib';
+import type { X509Certificate } from 'node:crypto';
+import { encryptAttachment } from './attachment-encryption.js';
 import { el, leaf, type XmlNode } from '../../../../formats/xml/writer.js';
 import { relatedContentType, writeMultipart } from './mime-multipart.js';
 import { PARTICIPANT_TYPE, type UserMessageFacts } from './user-message-facts.js';
@@ -11,8 +13,10 @@ import type { ReceiptPart } from './receipt.js';
 // form; PartProperties MimeType and CompressionType tell the receiver how to read it back).
 // Signed with the sender's certificate as a BinarySecurityToken, RSA-SHA256 over SHA-256 digests
 // of eb:Messaging, the Body (exclusive c14n) and the attachment (SwA content transform), by
-// signed-envelope.ts, which signs our receipts and error signals the same way. Not yet
-// encrypted (the next increment). Pure: ids, boundary and time are the caller's.
+// signed-envelope.ts, which signs our receipts and error signals the same way; then the
+// attachment encrypted to the receiving access point's certificate (attachment-encryption.ts):
+// the signature's digest is over the compressed plaintext, the MIME part carries the ciphertext.
+// Pure but for the encryption's random key and IV: ids, boundary and time are the caller's.
 
 export { RSA_SHA256, IDS, type As4Signer } from './signed-envelope.js';
 
@@ -33,10 +37,13 @@ export interface SentUserMessage extends As4Http {
   signedParts: ReceiptPart[];
 }
 
-/** The signed multipart/related message carrying `sbdh`. */
-export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Signer, packaging: Packaging): SentUserMessage {
+/** The signed multipart/related message carrying `sbdh`, encrypted for the receiving access point's certificate `encryptFor`. */
+export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Signer, packaging: Packaging, encryptFor: X509Certificate): SentUserMessage {
   const payload = gzipSync(Buffer.from(sbdh, 'utf8'));
-  const { xml: envelope, references } = signedEnvelope(userMessageXml(facts, packaging.payloadContentId), signer, new Map([[packaging.payloadContentId, payload]]));
+  const encrypted = encryptAttachment(payload, packaging.payloadContentId, 'application/gzip', encryptFor);
+  // The encryption's elements are not signed, so writing them before signing is the same message
+  // as inserting them after; they precede the signature, as a receiver decrypts first.
+  const { xml: envelope, references } = signedEnvelope(userMessageXml(facts, packaging.payloadContentId), signer, new Map([[packaging.payloadContentId, payload]]), encrypted.header);
   const body = writeMultipart(packaging.boundary, [
     {
       headers: [
@@ -48,12 +55,13 @@ export function userMessage(facts: UserMessageFacts, sbdh: string, signer: As4Si
     },
     {
       headers: [
-        ['Content-Type', 'application/gzip'],
+        // SwA 1.1 §5.4.2: an encrypted part is application/octet-stream (EncryptedData's MimeType keeps application/gzip).
+        ['Content-Type', 'application/octet-stream'],
         ['Content-Transfer-Encoding', 'binary'],
         ['Content-ID', `<${packaging.payloadContentId}>`],
         ['MimeType', 'application/xml'],
       ],
-      body: payload,
+      body: encrypted.ciphertext,
     },
   ]);
   const signedParts = references.map(({ uri, digestAlgorithm, digestValue }) => ({ uri, digestAlgorithm, digestValue }));

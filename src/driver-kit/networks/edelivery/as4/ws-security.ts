@@ -1,11 +1,12 @@
-import { X509Certificate } from 'node:crypto';
+import type { X509Certificate } from 'node:crypto';
 import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
 import { SignedXml } from 'xml-crypto';
 import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
 import { withAttachmentReferences } from './attachment-references.js';
 import { untrustedBecause } from '../certificate-trust.js';
-import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
+import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU } from './namespaces.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
+import { tokenCertificate } from './binary-security-token.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
 // the X.509 Token Profile): one ds:Signature in the header's wsse:Security, its key the
@@ -109,14 +110,6 @@ export function referencesOf(signature: Element): SignedReference[] {
 /** The certificate of the BinarySecurityToken the signature's KeyInfo references, or why there is none. */
 function signerOf(security: Element, signature: Element): X509Certificate | string {
   const reference = signature.getElementsByTagNameNS(WSSE, 'SecurityTokenReference')[0]?.getElementsByTagNameNS(WSSE, 'Reference')[0];
-  const uri = reference?.getAttribute('URI');
-  if (!uri?.startsWith('#')) return 'the signature references no BinarySecurityToken';
-  const token = childrenNamed(security, WSSE, 'BinarySecurityToken').find((t) => t.getAttributeNS(WSU, 'Id') === uri.slice(1));
-  if (!token) return `the signature's token ${uri} is not in the wsse:Security header`;
-  if (token.getAttribute('ValueType') !== X509_V3) return 'the BinarySecurityToken is not an X.509 v3 certificate';
-  try {
-    return new X509Certificate(Buffer.from((token.textContent ?? '').replace(/\s/g, ''), 'base64'));
-  } catch {
-    return 'the BinarySecurityToken is not a certificate';
-  }
+  const found = tokenCertificate(security, reference?.getAttribute('URI'));
+  return typeof found === 'string' ? `the signature's key: ${found}` : found;
 }
