@@ -15,6 +15,6 @@ export const nemhandelDriver = driverOnFirstUse(
     documentTypeFor: { INVOICE: 'oioubl-invoice', CREDIT_NOTE: 'oioubl-creditnote', APPLICATION_RESPONSE: 'oioubl-applicationresponse' },
     fields: NEMHANDEL_FIELDS,
   },
-  ['buyerResponse', 'activationStatus'],
+  ['buyerResponse', 'network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),
 );

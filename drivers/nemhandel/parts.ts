@@ -3,6 +3,7 @@
 export { activationStatus } from './activation.js';
 export { buyerResponse } from './buyer-response.js';
 export { examine } from './examine.js';
+export { nemhandelNetwork as network } from './network.js';
 export { render } from './render.js';
 export { NemhandelSettingsSchema as settingsSchema } from './settings.js';
 export { mapStatus, readInbound } from './statuses.js';

@@ -15,6 +15,6 @@ export const peppolDriver = driverOnFirstUse(
     documentTypeFor: { INVOICE: 'ubl-invoice', CREDIT_NOTE: 'ubl-creditnote', APPLICATION_RESPONSE: 'ubl-applicationresponse' },
     fields: PEPPOL_FIELDS,
   },
-  ['buyerResponse'],
+  ['buyerResponse', 'network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),
 );

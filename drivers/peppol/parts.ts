@@ -2,6 +2,7 @@
 
 export { buyerResponse } from './buyer-response.js';
 export { examine } from './examine.js';
+export { activationStatus, peppolNetwork as network } from './network.js';
 export { render } from './render.js';
 export { PeppolSettingsSchema as settingsSchema } from './settings.js';
 export { mapStatus, readInbound } from './statuses.js';

@@ -5,7 +5,7 @@ import type { Artifact, TransmitContext, Transmitted } from '../spi/driver.js';
 export function transmitByEnvelope(envelopeOf: (artifact: Artifact, documentId: string) => Envelope): (artifact: Artifact, ctx: TransmitContext) => Promise<Transmitted> {
   return async (artifact, ctx) => {
     const envelope = envelopeOf(artifact, ctx.documentId);
-    const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, { now: ctx.now, attempt: ctx.attempt });
+    const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, { now: ctx.now, attempt: ctx.attempt, acceptedAt: ctx.acceptedAt });
     return { envelope, receipt };
   };
 }

@@ -91,6 +91,8 @@ export interface TransmitContext {
   readonly now: Date;
   /** 1 for the first try of the document, 2 for the first retry… */
   readonly attempt: number;
+  /** When the document was accepted (ISO 8601): the same on every attempt. */
+  readonly acceptedAt?: string | undefined;
 }
 
 /** A document handed to the network: the envelope tracking needs, and the network's receipt. */

@@ -80,11 +80,21 @@ export interface SentMessage {
   sentAt: string;
 }
 
+export interface SendAttempt {
+  now: Date;
+  attempt: number;
+  acceptedAt?: string | undefined;
+}
+
 export interface Transport {
   /** `source` of the statuses it reports (`sandbox`). */
   readonly name: string;
-  /** Hands a message to the network (`attempt` counts from 1 for the document). Throws TransportError. */
-  send(message: OutboundMessage, at: { now: Date; attempt: number }): Promise<SendReceipt>;
+  /**
+   * Hands a message to the network (`attempt` counts from 1 for the document; `acceptedAt`: when
+   * the document was accepted, the same on every attempt, for a network whose retries must repeat
+   * the message as first made: AS4). Throws TransportError.
+   */
+  send(message: OutboundMessage, at: SendAttempt): Promise<SendReceipt>;
   track(sent: SentMessage, now: Date): Promise<Tracking>;
 }
 

@@ -30,7 +30,8 @@ describe('GET /einvoicing/activations', () => {
     expect(body.activations[0]).to.deep.equal({
       id: '02083517-408f-4174-8c4d-42b029162f9c',
       business_entity: { id: ACME, display_name: 'Example Seller' },
-      status: { code: 'COMPLETED', message: 'Activation completed successfully.' },
+      // Configured COMPLETED; PENDING while no Peppol access point is configured (the sandbox carries its documents).
+      status: { code: 'PENDING', message: 'PEPPOL: no access point is configured (drivers.PEPPOL.access_point); documents go to the sandbox network, which answers as the Peppol network would but delivers nothing.' },
       country_activations: [
         { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2B', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
         { model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2G', supported_document_types: ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] },
@@ -49,12 +50,12 @@ describe('GET /einvoicing/activations', () => {
     expect(body.activations[0].country_activations[0].model).to.equal('VERIFACTU');
   });
 
-  it('reports the NEMHANDEL activation PENDING while no NemHandel access point is wired, saying the sandbox carries its OIOUBL', async () => {
+  it('reports the NEMHANDEL activation PENDING while no NemHandel access point is configured, saying the sandbox carries its OIOUBL', async () => {
     const body = await get(`?business_entity_id=${NORDLYS}`);
     expect(body.activations).to.have.length(1);
     expect(body.activations[0].status).to.deep.equal({
       code: 'PENDING',
-      message: "NemHandel: no NemHandel access point is wired yet; OIOUBL documents travel through the adapter's sandbox network, whose buyers answer with OIOUBL business responses. Nothing reaches NemHandel.",
+      message: "NemHandel: no NemHandel access point is configured (drivers.NEMHANDEL.access_point); OIOUBL documents travel through the adapter's sandbox network, whose buyers answer with OIOUBL business responses. Nothing reaches NemHandel.",
     });
     expect(body.activations[0].country_activations.map((c: { model: string; einvoicing_type: string }) => `${c.model}/${c.einvoicing_type}`)).to.deep.equal(['NEMHANDEL/B2B', 'NEMHANDEL/B2G']);
   });

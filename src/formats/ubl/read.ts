@@ -69,6 +69,8 @@ export interface ResponseReading {
   code: string;
   respondsTo: string;
   note?: string | undefined;
+  /** The response's own cbc:CustomizationID (a Peppol message level response is told from an Invoice Response by it). */
+  customizationId?: string | undefined;
 }
 
 /**
@@ -88,5 +90,5 @@ export function readApplicationResponse(content: string, notePath: readonly stri
   const code = textAt(parsed.node, ...response, 'cbc:ResponseCode')?.trim();
   const respondsTo = textAt(parsed.node, 'cac:DocumentResponse', 'cac:DocumentReference', 'cbc:ID')?.trim();
   if (!code || !respondsTo) return undefined;
-  return { code, respondsTo, note: textAt(parsed.node, ...response, ...notePath) };
+  return { code, respondsTo, note: textAt(parsed.node, ...response, ...notePath), customizationId: textAt(parsed.node, 'cbc:CustomizationID')?.trim() };
 }

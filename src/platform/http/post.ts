@@ -11,6 +11,8 @@ export interface PostResult {
   body: string;
   /** Retry-After of a 429 / 503, in milliseconds. */
   retryAfterMs?: number | undefined;
+  /** The answer's Content-Type, when it has one. */
+  contentType?: string | undefined;
 }
 
 /** A network error or a timeout: nothing trustworthy came back. */
@@ -21,7 +23,7 @@ const DEFAULT_KEEP = 4096;
 export interface PostOptions {
   method?: 'POST' | 'GET';
   headers: http.OutgoingHttpHeaders;
-  body?: string;
+  body?: string | Buffer;
   timeoutMs: number;
   agent?: http.Agent;
   /** How much of the answer's body to keep. */
@@ -42,7 +44,7 @@ export function httpRequest(url: URL, options: PostOptions): Promise<PostResult>
         if (kept < keep) chunks.push(c);
         kept += c.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']) }));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']), contentType: res.headers['content-type'] }));
       res.on('error', (err) => reject(new PostNetworkError(err.message)));
     });
     req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));

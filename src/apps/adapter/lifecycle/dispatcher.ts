@@ -93,7 +93,7 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const artifact = doc.artifacts[0];
     try {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
-      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1 });
+      const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1, acceptedAt: doc.createdAt });
       const at = clock().toISOString();
       await store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at);
     } catch (err) {

@@ -4,6 +4,8 @@
 // category and origin from the table below.
 
 export type EbmsErrorCode =
+  /** A header value disagrees with what this access point is (the message is addressed to another one) (ValueInconsistent). */
+  | 'EBMS:0003'
   /** The MIME package or the SOAP envelope does not follow the ebMS/AS4 packaging rules (InvalidHeader). */
   | 'EBMS:0009'
   /** The WS-Security signature, a digest, the signer's certificate or an unsigned part (FailedAuthentication). */
@@ -32,6 +34,7 @@ export interface EbmsErrorEntry {
 
 /** The ebMS 3.0 error table's row for each code we send (Core §6.7.1–6.7.2; AS4 profile for EBMS:0303). */
 export const EBMS_ERRORS: Readonly<Record<EbmsErrorCode, EbmsErrorEntry>> = {
+  'EBMS:0003': { shortDescription: 'ValueInconsistent', severity: 'failure', category: 'Content', origin: 'ebMS' },
   'EBMS:0004': { shortDescription: 'Other', severity: 'failure', category: 'Content', origin: 'ebMS' },
   'EBMS:0009': { shortDescription: 'InvalidHeader', severity: 'failure', category: 'Unpackaging', origin: 'ebMS' },
   'EBMS:0101': { shortDescription: 'FailedAuthentication', severity: 'failure', category: 'Processing', origin: 'security' },
