@@ -4,6 +4,7 @@ import type { EntityLookup, InboundAnswer, InboundRequest, NetworkInbox, Receive
 import type { AccessPoint } from './access-point.js';
 import { transmissionKey } from './transmission-key.js';
 import { randomUUID } from 'node:crypto';
+import { PROCESS_SCHEME } from '../../../formats/sbdh/facts.js';
 import { EbmsError, notServiced } from './as4/ebms-error.js';
 import { readUserMessage, type ReceivedUserMessage } from './as4/read-user-message.js';
 import { signedReceipt } from './as4/receipt-writer.js';
@@ -82,7 +83,10 @@ export function as4Receiver(o: As4ReceiverOptions): (request: InboundRequest) =>
     if (message.to.id.toLowerCase() !== o.ap.seatId.toLowerCase()) return refuse(new EbmsError('EBMS:0003', `the message is addressed to access point ${message.to.id}, this is ${o.ap.seatId}`), message.messageId, now);
     const entity = entityOf(message.finalRecipient);
     if (!entity) return refuse(notServiced(message.finalRecipient), message.messageId, now);
-    if (message.service.type !== o.ap.profile.processScheme) return refuse(new EbmsError('EBMS:0004', `the service type ${message.service.type} is not ${o.ap.profile.processScheme}, this network's process scheme`), message.messageId, now);
+    const processScheme = message.sbdh.facts.processScheme ?? PROCESS_SCHEME;
+    if (message.service.type !== o.ap.profile.processScheme || processScheme !== o.ap.profile.processScheme) {
+      return refuse(new EbmsError('EBMS:0004', `the process scheme (eb:Service type ${message.service.type}, SBDH ${processScheme}) is not ${o.ap.profile.processScheme}, this network's`), message.messageId, now);
+    }
 
     const document = message.sbdh.businessDocument;
     let disposition: 'status' | 'kept' = 'kept';

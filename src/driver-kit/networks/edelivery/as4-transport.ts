@@ -5,6 +5,7 @@ import { httpRequest, PostNetworkError } from '../../../platform/http/post.js';
 import { routingOf } from '../../../formats/sbdh/document-type-id.js';
 import { SbdhError } from '../../../formats/sbdh/sbdh-error.js';
 import { sbdhFor } from '../../../formats/sbdh/write.js';
+import { PROCESS_SCHEME } from '../../../formats/sbdh/facts.js';
 import { commonName, type AccessPoint } from './access-point.js';
 import { untrustedBecause } from './certificate-trust.js';
 import type { ReceiverLookup } from './receiver-lookup.js';
@@ -82,7 +83,8 @@ export class As4Transport implements Transport {
     const contentDigest = createHash('sha256').update(m.content).digest('hex').slice(0, 16);
     const host = ap.seatId.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
     const messageId = `${key}.${contentDigest}@${host}`;
-    const sbdh = sbdhFor({ sender, receiver, ...routing, countryC1: this.o.countryC1, instanceIdentifier: key, creationDateAndTime: createdAt }, m.content);
+    const processScheme = profile.processScheme === PROCESS_SCHEME ? undefined : profile.processScheme;
+    const sbdh = sbdhFor({ sender, receiver, ...routing, processScheme, countryC1: this.o.countryC1, instanceIdentifier: key, creationDateAndTime: createdAt }, m.content);
     const facts: UserMessageFacts = {
       messageId,
       timestamp: createdAt,
