@@ -1,4 +1,5 @@
-import { childText, documentElement } from './dom.js';
+import { expandedName, scanRoot, type RootScan } from '../xml/root-scan.js';
+import { childText } from './dom.js';
 import { SbdhError } from './sbdh-error.js';
 
 // The Peppol document type identifier of a UBL business document (Policy for use of Identifiers
@@ -26,6 +27,26 @@ export function payloadRootOf(root: Element): PayloadRoot {
   return { namespace, localName: root.localName, customizationId };
 }
 
+const CUSTOMIZATION_ID = expandedName(CBC, 'CustomizationID');
+const PROFILE_ID = expandedName(CBC, 'ProfileID');
+
+/** The scan of a business document's text (xml/root-scan.ts), refused as SBDH-006 when its start cannot be read. */
+export function scanPayload(businessDocumentXml: string, inScope?: ReadonlyMap<string, string>): RootScan {
+  try {
+    return scanRoot(businessDocumentXml, [CUSTOMIZATION_ID, PROFILE_ID], inScope);
+  } catch (err) {
+    throw new SbdhError('SBDH-006', `the business document cannot be read: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** The root and CustomizationID of a scanned business document, as payloadRootOf reads them from a DOM. */
+export function payloadRootOfScan(scan: RootScan): PayloadRoot {
+  if (!UBL_NAMESPACE.test(scan.namespace)) throw new SbdhError('SBDH-005', `the business document's root {${scan.namespace}}${scan.localName} is not a UBL 2 document`);
+  const customizationId = scan.children.get(CUSTOMIZATION_ID);
+  if (!customizationId) throw new SbdhError('SBDH-005', `the business document ${scan.localName} has no cbc:CustomizationID to name its document type`);
+  return { namespace: scan.namespace, localName: scan.localName, customizationId };
+}
+
 /** The document type id of a payload root. */
 export function documentTypeIdFor(root: PayloadRoot): string {
   return `${root.namespace}::${root.localName}##${root.customizationId}::${UBL_VERSION}`;
@@ -33,13 +54,14 @@ export function documentTypeIdFor(root: PayloadRoot): string {
 
 /** The document type id of a rendered Peppol UBL Invoice, CreditNote or ApplicationResponse. */
 export function documentTypeIdOf(businessDocumentXml: string): string {
-  return documentTypeIdFor(payloadRootOf(documentElement(businessDocumentXml, 'SBDH-006', 'the business document')));
+  return documentTypeIdFor(payloadRootOfScan(scanPayload(businessDocumentXml)));
 }
 
 /** What a Peppol sender looks the receiver up by: the document type id and the process id, the document's cbc:ProfileID (BIS 3.0 §3: the process is the profile). */
 export function routingOf(businessDocumentXml: string): { documentTypeId: string; processId: string } {
-  const root = documentElement(businessDocumentXml, 'SBDH-006', 'the business document');
-  const processId = childText(root, CBC, 'ProfileID');
-  if (!processId) throw new SbdhError('SBDH-005', `the business document ${root.localName} has no cbc:ProfileID to name its process`);
-  return { documentTypeId: documentTypeIdFor(payloadRootOf(root)), processId };
+  const scan = scanPayload(businessDocumentXml);
+  const documentTypeId = documentTypeIdFor(payloadRootOfScan(scan));
+  const processId = scan.children.get(PROFILE_ID);
+  if (!processId) throw new SbdhError('SBDH-005', `the business document ${scan.localName} has no cbc:ProfileID to name its process`);
+  return { documentTypeId, processId };
 }

@@ -1,6 +1,7 @@
 import { childText, documentElement } from './dom.js';
 import { childrenNamed, elementsOf } from '../xml/dom-children.js';
-import { documentTypeIdFor, payloadRootOf, UBL_VERSION } from './document-type-id.js';
+import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
+import { XMLValidator } from 'fast-xml-parser';
 import { checkFacts, checkParticipant } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, PROCESS_SCHEMES, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
@@ -17,14 +18,18 @@ const ZONED = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)$/;
 
 /** The facts and the business document of a StandardBusinessDocument; throws SbdhError with a code on anything the specification does not allow. */
 export function readSbdh(xml: string): ReadEnvelope {
-  const root = documentElement(xml, 'SBDH-001', 'the envelope');
+  // The header is parsed (small); the business document, most of the text, is checked to be
+  // well-formed and scanned for its identity, not built into a DOM (xml/root-scan.ts).
+  const { headerXml, businessDocument } = split(xml);
+  const root = documentElement(headerXml, 'SBDH-001', 'the envelope');
   if (root.namespaceURI !== NS || root.localName !== 'StandardBusinessDocument') throw new SbdhError('SBDH-001', `the root element {${root.namespaceURI ?? ''}}${root.localName} is not an SBDH StandardBusinessDocument`);
   const [header, ...rest] = elementsOf(root);
   if (!header || header.namespaceURI !== NS || header.localName !== 'StandardBusinessDocumentHeader') throw new SbdhError('SBDH-001', 'the envelope does not begin with a StandardBusinessDocumentHeader');
-  if (rest.length !== 1) throw new SbdhError('SBDH-006', `the envelope carries ${rest.length} business documents after its header, not one`);
-  const business = rest[0]!;
-  if (business.namespaceURI === NS) throw new SbdhError('SBDH-006', 'the envelope carries an SBDH element where its business document belongs');
-
+  if (rest.length !== 0) throw new SbdhError('SBDH-006', 'the envelope carries an element inside its header\'s parent before the header ends');
+  const wellFormed = XMLValidator.validate(businessDocument);
+  if (wellFormed !== true) throw new SbdhError('SBDH-006', `the business document is not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`);
+  const scan = scanPayload(businessDocument, declarationsOf(root));
+  if (scan.namespace === NS) throw new SbdhError('SBDH-006', 'the envelope carries an SBDH element where its business document belongs');
   const version = childText(header, NS, 'HeaderVersion');
   if (version !== HEADER_VERSION) throw new SbdhError('SBDH-002', `HeaderVersion is ${version === undefined ? 'missing' : `"${version}"`}, not ${HEADER_VERSION}`);
   const identification = one(header, 'DocumentIdentification', 'SBDH-001');
@@ -51,7 +56,7 @@ export function readSbdh(xml: string): ReadEnvelope {
   };
   checkFacts(facts);
 
-  const payload = payloadRootOf(business);
+  const payload = payloadRootOfScan(scan);
   const said = { Standard: required(identification, 'Standard'), Type: required(identification, 'Type'), TypeVersion: required(identification, 'TypeVersion') };
   const is = { Standard: payload.namespace, Type: payload.localName, TypeVersion: UBL_VERSION };
   for (const key of Object.keys(said) as (keyof typeof said)[]) {
@@ -59,7 +64,7 @@ export function readSbdh(xml: string): ReadEnvelope {
   }
   const derived = documentTypeIdFor(payload);
   if (documentType !== derived) throw new SbdhError('SBDH-005', `the DOCUMENTID scope ${documentType} is not the business document's document type ${derived}`);
-  return { facts, businessDocument: businessText(xml, business) };
+  return { facts, businessDocument };
 }
 
 function one(parent: Element, name: string, code: 'SBDH-001' | 'SBDH-003' | 'SBDH-004'): Element {
@@ -108,13 +113,27 @@ function mandatoryScope(scopes: Map<string, Scope>, type: string, scheme?: strin
 }
 
 /**
- * The business document's own text: from its start tag (after the header's end) to the
+ * The envelope cut in two at its header's end: the envelope with the header only (closed with the
+ * envelope's own end tag), and the business document's own text, from the header's end to the
  * envelope's closing tag, ending in one newline, as the writer put it there.
  */
-function businessText(xml: string, business: Element): string {
+function split(xml: string): { headerXml: string; businessDocument: string } {
   const headerEnd = /<\/([\w.-]+:)?StandardBusinessDocumentHeader\s*>/.exec(xml);
-  const start = headerEnd ? xml.indexOf(`<${business.tagName}`, headerEnd.index + headerEnd[0].length) : -1;
-  const end = xml.search(/<\/([\w.-]+:)?StandardBusinessDocument\s*>\s*$/);
-  if (start < 0 || end < start) throw new SbdhError('SBDH-006', 'the business document could not be found in the envelope text');
-  return `${xml.slice(start, end).trimEnd()}\n`;
+  const envelopeEnd = /<\/([\w.-]+:)?StandardBusinessDocument\s*>\s*$/.exec(xml);
+  if (!headerEnd) throw new SbdhError('SBDH-001', 'the envelope has no StandardBusinessDocumentHeader');
+  const bodyStart = headerEnd.index + headerEnd[0].length;
+  if (!envelopeEnd || envelopeEnd.index < bodyStart) throw new SbdhError('SBDH-001', 'the envelope is not closed after its business document');
+  const businessDocument = xml.slice(bodyStart, envelopeEnd.index).trim();
+  if (!businessDocument) throw new SbdhError('SBDH-006', 'the envelope carries no business document after its header');
+  return { headerXml: xml.slice(0, bodyStart) + envelopeEnd[0].trim(), businessDocument: `${businessDocument}\n` };
+}
+
+/** The namespace declarations on an element (what its content inherits). */
+function declarationsOf(element: Element): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const a of Array.from(element.attributes)) {
+    if (a.name === 'xmlns') out.set('', a.value);
+    else if (a.name.startsWith('xmlns:')) out.set(a.name.slice(6), a.value);
+  }
+  return out;
 }

@@ -1,6 +1,5 @@
 import { el, leaf, serialize, type XmlNode } from '../xml/writer.js';
-import { documentElement } from './dom.js';
-import { documentTypeIdFor, payloadRootOf, UBL_VERSION } from './document-type-id.js';
+import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
 import { checkFacts } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
@@ -24,7 +23,9 @@ export function payloadText(businessDocumentXml: string): string {
 export function sbdhFor(facts: EnvelopeFacts, businessDocumentXml: string): string {
   checkFacts(facts);
   const payload = payloadText(businessDocumentXml);
-  const root = payloadRootOf(documentElement(payload, 'SBDH-006', 'the business document'));
+  // The payload's identity from its start (xml/root-scan.ts): the writer is handed documents this
+  // adapter rendered; the receiver checks the whole payload is well-formed (read.ts).
+  const root = payloadRootOfScan(scanPayload(payload));
   const derived = documentTypeIdFor(root);
   if (facts.documentTypeId !== derived) throw new SbdhError('SBDH-005', `the document type id ${facts.documentTypeId} is not the business document's (${derived})`);
   const header = el(

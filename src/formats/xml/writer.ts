@@ -93,3 +93,23 @@ function write(node: XmlNode, depth: number, out: string): string {
   for (let i = 0; i < children.length; i++) out = write(children[i]!, depth + 1, out);
   return out + indent + '</' + node.name + '>\n';
 }
+
+/**
+ * The document as UTF-8 text without indentation: no white space between elements, so that what
+ * a signature covers (an AS4 envelope's parts, canonicalized by exc-c14n.ts from the same tree) is
+ * exactly the elements and their text.
+ */
+export function serializeCompact(root: XmlNode): string {
+  return writeCompact(root, '<?xml version="1.0" encoding="UTF-8"?>');
+}
+
+function writeCompact(node: XmlNode, out: string): string {
+  out += '<' + node.name;
+  if (node.attrs) for (const key in node.attrs) out += ' ' + key + '="' + escapeAttr(node.attrs[key]!) + '"';
+  if (node.text !== undefined) return out + '>' + escapeText(node.text) + '</' + node.name + '>';
+  const children = node.children;
+  if (!children || children.length === 0) return out + '/>';
+  out += '>';
+  for (let i = 0; i < children.length; i++) out = writeCompact(children[i]!, out);
+  return out + '</' + node.name + '>';
+}

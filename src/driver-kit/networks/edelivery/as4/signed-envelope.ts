@@ -1,13 +1,11 @@
-import { SignedXml } from 'xml-crypto';
-import type { X509Certificate } from 'node:crypto';
-import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
-import { el, leaf, serialize, type XmlNode } from '../../../../formats/xml/writer.js';
-import { SHA256, withAttachmentReferences } from './attachment-references.js';
-import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
-import { referencesOf, type SignedReference } from './ws-security.js';
-import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
+import { createHash, createSign, type X509Certificate } from 'node:crypto';
+import { canonicalize } from '../../../../formats/xml/exc-c14n.js';
+import { el, leaf, serializeCompact, type XmlNode } from '../../../../formats/xml/writer.js';
+import { attachmentDigest, SHA256, SWA_CONTENT_SIGNATURE } from './attachment-references.js';
 import { binarySecurityToken } from './binary-security-token.js';
+import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU, X509_V3 } from './namespaces.js';
 import { privateKeyOf } from './private-key.js';
+import type { SignedReference } from './ws-security.js';
 
 // The SOAP 1.2 envelope every AS4 message we send is (Peppol AS4 profile 2.0 §5.2, on ebMS 3.0
 // §5.1 and AS4): the user message, the receipt and the error signal alike. Its header carries
@@ -16,6 +14,13 @@ import { privateKeyOf } from './private-key.js';
 // eb:Messaging, the Body (exclusive c14n) and each attachment (SwA content transform), so one
 // signing serves all three messages and the receiver checks them with one verifier
 // (ws-security.ts).
+//
+// The signature is computed from the element tree the envelope is written from: the signed
+// parts and SignedInfo canonicalized by exc-c14n.ts, SignedInfo signed with Node's crypto, and the
+// whole written once without white space between elements. Through xml-crypto (parse the text,
+// find each part by XPath, canonicalize, parse again to read the references back) this took most
+// of a message's time (test/bench/as4.ts); every message signed here is verified by xml-crypto in
+// the tests, which canonicalizes the parsed text independently.
 
 export const RSA_SHA256 = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
 /** The wsu:Ids of the signed elements and the token: fixed, as one message holds each once. */
@@ -35,49 +40,53 @@ export interface SignedEnvelope {
   references: SignedReference[];
 }
 
+/** The namespaces the envelope declares on its root, in scope for every part. */
+const ENVELOPE_NAMESPACES: ReadonlyMap<string, string> = new Map([
+  ['S12', SOAP12],
+  ['eb', EB],
+  ['wsu', WSU],
+]);
+const SIGNATURE_NAMESPACES: ReadonlyMap<string, string> = new Map([...ENVELOPE_NAMESPACES, ['wsse', WSSE], ['ds', DS]]);
+
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('base64');
+
+function referenceNode(r: SignedReference): XmlNode {
+  return el(
+    'ds:Reference',
+    { URI: r.uri },
+    el('ds:Transforms', undefined, ...r.transforms.map((algorithm) => el('ds:Transform', { Algorithm: algorithm }))),
+    el('ds:DigestMethod', { Algorithm: r.digestAlgorithm }),
+    leaf('ds:DigestValue', r.digestValue),
+  );
+}
+
 /**
  * The signed envelope around `content` (eb:UserMessage or eb:SignalMessage, prefix `eb`; any
  * other prefix it uses declared on itself), signing `attachments` (by Content-ID) too.
  * `security`: what wsse:Security carries before our token (the attachment's encryption).
  */
 export function signedEnvelope(content: XmlNode, signer: As4Signer, attachments: ReadonlyMap<string, Buffer> = new Map(), security: XmlNode[] = []): SignedEnvelope {
-  const xml = serialize(
-    el(
-      'S12:Envelope',
-      { 'xmlns:S12': SOAP12, 'xmlns:eb': EB, 'xmlns:wsu': WSU },
-      el(
-        'S12:Header',
-        undefined,
-        el(
-          'wsse:Security',
-          { 'xmlns:wsse': WSSE, 'S12:mustUnderstand': 'true' },
-          security,
-          binarySecurityToken(signer.certificate, IDS.token),
-        ),
-        el('eb:Messaging', { 'S12:mustUnderstand': 'true', 'wsu:Id': IDS.messaging }, content),
-      ),
-      el('S12:Body', { 'wsu:Id': IDS.body }),
-    ),
+  const messaging = el('eb:Messaging', { 'S12:mustUnderstand': 'true', 'wsu:Id': IDS.messaging }, content);
+  const body = el('S12:Body', { 'wsu:Id': IDS.body });
+  const references: SignedReference[] = [
+    { uri: `#${IDS.messaging}`, transforms: [EXC_C14N], digestAlgorithm: SHA256, digestValue: sha256(canonicalize(messaging, ENVELOPE_NAMESPACES)) },
+    { uri: `#${IDS.body}`, transforms: [EXC_C14N], digestAlgorithm: SHA256, digestValue: sha256(canonicalize(body, ENVELOPE_NAMESPACES)) },
+    ...[...attachments].map(([cid, bytes]) => ({ uri: `cid:${cid}`, transforms: [SWA_CONTENT_SIGNATURE], digestAlgorithm: SHA256, digestValue: attachmentDigest(bytes) })),
+  ];
+  const signedInfo = el('ds:SignedInfo', undefined, el('ds:CanonicalizationMethod', { Algorithm: EXC_C14N }), el('ds:SignatureMethod', { Algorithm: RSA_SHA256 }), ...references.map(referenceNode));
+  const value = createSign('RSA-SHA256').update(canonicalize(signedInfo, SIGNATURE_NAMESPACES), 'utf8').sign(privateKeyOf(signer.privateKeyPem), 'base64');
+  const signature = el(
+    'ds:Signature',
+    { 'xmlns:ds': DS },
+    signedInfo,
+    leaf('ds:SignatureValue', value),
+    el('ds:KeyInfo', undefined, el('wsse:SecurityTokenReference', undefined, el('wsse:Reference', { URI: `#${IDS.token}`, ValueType: X509_V3 }))),
   );
-  const sig = withAttachmentReferences(
-    withCodePointC14n(
-      new SignedXml({
-        privateKey: privateKeyOf(signer.privateKeyPem),
-        signatureAlgorithm: RSA_SHA256,
-        canonicalizationAlgorithm: EXC_C14N,
-        idMode: 'wssecurity',
-        getKeyInfoContent: () => `<wsse:SecurityTokenReference xmlns:wsse="${WSSE}"><wsse:Reference URI="#${IDS.token}" ValueType="${X509_V3}"/></wsse:SecurityTokenReference>`,
-      }),
-    ),
-    attachments,
+  const envelope = el(
+    'S12:Envelope',
+    Object.fromEntries([...ENVELOPE_NAMESPACES].map(([prefix, uri]) => [`xmlns:${prefix}`, uri])),
+    el('S12:Header', undefined, el('wsse:Security', { 'xmlns:wsse': WSSE, 'S12:mustUnderstand': 'true' }, security, binarySecurityToken(signer.certificate, IDS.token), signature), messaging),
+    body,
   );
-  // Paths from the root, not `//*[@Id=…]`: xpath's descendant search was a third of the signing time.
-  for (const path of ["/*/*[local-name(.)='Header']/*[local-name(.)='Messaging']", "/*/*[local-name(.)='Body']"]) sig.addReference({ xpath: path, transforms: [EXC_C14N], digestAlgorithm: SHA256 });
-  sig.computeSignature(xml, { prefix: 'ds', location: { reference: "/*/*[local-name(.)='Header']/*[local-name(.)='Security']", action: 'append' } });
-  const signed = sig.getSignedXml();
-  // Read back from the signed text, so the parts are what the receiver will see.
-  const parsed = parseWellFormed(signed);
-  const signature = 'problem' in parsed ? undefined : parsed.doc.getElementsByTagNameNS(DS, 'Signature')[0];
-  if (!signature) throw new Error('xml-crypto wrote no ds:Signature');
-  return { xml: signed, references: referencesOf(signature) };
+  return { xml: serializeCompact(envelope), references };
 }
