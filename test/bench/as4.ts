@@ -90,3 +90,29 @@ export async function as4Figures(): Promise<{ figures: As4Figure[]; payloadBytes
     messageBytes: pool[0]!.body.length,
   };
 }
+
+/**
+ * The same measurement in `workers` threads at once, one per core (an adapter uses the machine's
+ * cores as that many processes, src/runtime/cluster.ts): the figures summed, as the machine's
+ * messages per second each way.
+ */
+export async function as4FiguresInParallel(workers: number): Promise<As4Figure[]> {
+  const { Worker } = await import('node:worker_threads');
+  const runs = await Promise.all(
+    Array.from({ length: workers }, () => new Promise<As4Figure[]>((resolve, reject) => {
+      const worker = new Worker(new URL(import.meta.url), { workerData: { as4Worker: true } });
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    })),
+  );
+  return runs[0]!.map((f, i) => {
+    const perSecond = runs.reduce((sum, r) => sum + r[i]!.perSecond, 0);
+    return { name: f.name, perSecond, msPerMessage: 1000 / perSecond };
+  });
+}
+
+const { isMainThread, parentPort, workerData } = await import('node:worker_threads');
+if (!isMainThread && (workerData as { as4Worker?: boolean } | undefined)?.as4Worker) {
+  const { figures } = await as4Figures();
+  parentPort!.postMessage(figures);
+}

@@ -184,7 +184,7 @@ describe('AS4: the ebMS error signal', function () {
   it('refuses a signed error signal changed after signing', () => {
     const http = refuse([new EbmsError('EBMS:0101', 'the signature does not verify')], 'user-1@test');
     const changed = Buffer.from(http.body.toString('utf8').replace('EBMS:0101', 'EBMS:0004'));
-    expect(readSignal(http.contentType, changed, [ca.certificate], now())).to.deep.equal({ problem: 'the signature does not verify' });
+    expect(readSignal(http.contentType, changed, [ca.certificate], now())).to.deep.equal({ problem: 'the reference #messaging does not verify' });
   });
 
   it('reads phase4\'s recorded error signal (unsigned, eb:ErrorDetail only)', () => {

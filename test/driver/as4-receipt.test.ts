@@ -33,7 +33,7 @@ describe('AS4: signed receipts recorded from other access points', () => {
   }
 
   it('refuses the Holodeck B2B receipt as recorded, as phase4 does (its corrected copy verifies above)', () => {
-    expect(verifyWsSecurity(recorded('dataport1'), [], MARCH_2022)).to.deep.equal({ problem: 'the signature does not verify' });
+    expect(verifyWsSecurity(recorded('dataport1'), [], MARCH_2022)).to.deep.equal({ problem: 'the reference #id-4b28412d2948bca-f4a2-48fe-8503-d3693f501057 does not verify' });
   });
 
   it('verifies phase4\'s receipt only with namespaces ordered by code point (S12 before eb), as C14N requires', () => {
@@ -78,7 +78,7 @@ describe('AS4: signed receipts signed at test time under a test CA', function ()
 
   it('refuses a receipt changed after signing (one character of the id it answers)', () => {
     const xml = signedReceipt(ap).replace('user-1@test', 'user-2@test');
-    expect(readSignedReceipt(xml, [ca.certificate], now())).to.deep.equal({ problem: 'the signature does not verify' });
+    expect(readSignedReceipt(xml, [ca.certificate], now())).to.deep.equal({ problem: 'the reference #msg does not verify' });
   });
 
   it('refuses a receipt whose token was swapped for another certificate', () => {

@@ -115,7 +115,7 @@ describe('AS4: the signed user message, written and read back', function () {
     const span = encryptionSpan(envelope);
     const swapped = rebuilt(message, PACKAGING.boundary, envelope.slice(0, span.start) + xml + envelope.slice(span.end), [['payload-1@test', ciphertext]]);
     const err = refusal(() => read(swapped));
-    expect(err.message).to.equal('EBMS:0101: the signature does not verify');
+    expect(err.message).to.equal('EBMS:0101: the attachment reference cid:payload-1@test does not verify');
   });
 
   it('refuses a changed message property (EBMS:0101)', () => {
@@ -143,7 +143,7 @@ describe('AS4: the signed user message, written and read back', function () {
     const wrapped = envelope.replace('</S12:Envelope>', '<x:Decoy xmlns:x="urn:decoy" wsu:Id="body"/></S12:Envelope>');
     expect(wrapped).to.not.equal(envelope);
     const err = refusal(() => read(rebuilt(message, PACKAGING.boundary, wrapped, [['payload-1@test', attachments[0]![1].body]])));
-    expect(err.message).to.equal('EBMS:0101: the signature does not verify');
+    expect(err.message).to.equal('EBMS:0101: the document has more than one element with the id #body');
   });
 
   it('refuses a signature without attachment references when the message has an attachment', () => {

@@ -4,8 +4,14 @@ import { DOMParser } from '@xmldom/xmldom';
 // namespace-aware, with every error and warning a refusal: xmldom 0.8 reports some faults of
 // well-formedness (an unclosed element) only as warnings, and recovers from others.
 
+/** A document parsed by parseWellFormed. */
+export interface WellFormed {
+  doc: Document;
+  root: Element;
+}
+
 /** The document and its root element, or the parser's first complaint. */
-export function parseWellFormed(xml: string): { doc: Document; root: Element } | { problem: string } {
+export function parseWellFormed(xml: string): WellFormed | { problem: string } {
   let problem: string | undefined;
   const fail = (message: string) => {
     problem ??= message.trim();

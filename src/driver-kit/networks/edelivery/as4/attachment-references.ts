@@ -32,7 +32,7 @@ type Steps = {
 };
 
 /** The elements carrying `id` in an attribute of one of these local names, once per name matched, in document order. */
-function elementsWithId(doc: Document, names: readonly string[], id: string): Element[] {
+export function elementsWithId(doc: Document, names: readonly string[], id: string): Element[] {
   const found: Element[] = [];
   const visit = (node: Node) => {
     for (let c = node.firstChild; c; c = c.nextSibling) {

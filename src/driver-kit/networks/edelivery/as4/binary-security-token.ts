@@ -22,8 +22,21 @@ export function tokenCertificate(security: Element, uri: string | null | undefin
   if (!token) return `the token ${uri} is not in the wsse:Security header`;
   if (token.getAttribute('ValueType') !== X509_V3) return 'the BinarySecurityToken is not an X.509 v3 certificate';
   try {
-    return new X509Certificate(Buffer.from((token.textContent ?? '').replace(/\s/g, ''), 'base64'));
+    return certificateOf((token.textContent ?? '').replace(/\s/g, ''));
   } catch {
     return 'the BinarySecurityToken is not a certificate';
   }
+}
+
+// Access points send with the same few certificates: each is parsed once (parsing one costs as
+// much as a message's signature check), the last 256 kept.
+const parsed = new Map<string, X509Certificate>();
+
+function certificateOf(base64: string): X509Certificate {
+  let certificate = parsed.get(base64);
+  if (certificate) return certificate;
+  certificate = new X509Certificate(Buffer.from(base64, 'base64'));
+  if (parsed.size >= 256) parsed.delete(parsed.keys().next().value!);
+  parsed.set(base64, certificate);
+  return certificate;
 }

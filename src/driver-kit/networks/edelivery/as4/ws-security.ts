@@ -1,8 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
-import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
-import { SignedXml } from 'xml-crypto';
-import { withCodePointC14n } from '../../../../formats/xml/code-point-c14n.js';
-import { withAttachmentReferences } from './attachment-references.js';
+import { parseWellFormed, type WellFormed } from '../../../../formats/xml/well-formed.js';
+import { checkSignature } from './signature-check.js';
 import { untrustedBecause } from '../certificate-trust.js';
 import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU } from './namespaces.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
@@ -47,8 +45,8 @@ export interface SignedReference {
  * The signed message and its signer, or why it is refused. `attachments` (by Content-ID) are the
  * MIME parts beside the envelope: each must be signed, its digest the one the signature carries.
  */
-export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[], now: Date, attachments: ReadonlyMap<string, Buffer> = new Map()): VerifiedMessage | { problem: string } {
-  const parsed = parseWellFormed(xml);
+export function verifyWsSecurity(xml: string | WellFormed, anchors: readonly X509Certificate[], now: Date, attachments: ReadonlyMap<string, Buffer> = new Map()): VerifiedMessage | { problem: string } {
+  const parsed = typeof xml === 'string' ? parseWellFormed(xml) : xml;
   if ('problem' in parsed) return { problem: `the message is not XML: ${parsed.problem}` };
   const { doc, root: envelope } = parsed;
   if (envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
@@ -64,27 +62,21 @@ export function verifyWsSecurity(xml: string, anchors: readonly X509Certificate[
   if (signatures.length !== 1) return { problem: 'the wsse:Security header has no single ds:Signature' };
   const certificate = signerOf(securities[0]!, signatures[0]!);
   if (typeof certificate === 'string') return { problem: certificate };
-  const verifier = withAttachmentReferences(withCodePointC14n(new SignedXml({ publicCert: certificate.toString(), getCertFromKeyInfo: () => null, idMode: 'wssecurity' })), attachments);
-  try {
-    verifier.loadSignature(signatures[0]! as unknown as Node);
-    if (!verifier.checkSignature(xml)) return { problem: 'the signature does not verify' };
-  } catch {
-    // xml-crypto throws for a wrong signature value or a reference it cannot resolve; either way the message is not what was signed.
-    return { problem: 'the signature does not verify' };
-  }
-  const signed = verifier.getReferences().map((r) => (r.uri?.startsWith('#') ? r.uri.slice(1) : (r.uri ?? '')));
+  const checked = checkSignature(signatures[0]!, certificate, attachments);
+  if ('problem' in checked) return checked;
+  // What is read afterwards must be what was digested: the very elements, not just their ids.
   for (const [part, el] of [['eb:Messaging', messaging], ['SOAP Body', body]] as const) {
-    const id = el.getAttributeNS(WSU, 'Id');
-    if (!id || !signed.includes(id)) return { problem: `the signature does not cover the ${part}` };
+    if (!checked.elements.includes(el)) return { problem: `the signature does not cover the ${part}` };
   }
   for (const id of attachments.keys()) {
-    if (!signed.includes(`cid:${id}`)) return { problem: `the signature does not cover the attachment cid:${id}` };
+    if (!checked.attachments.includes(id)) return { problem: `the signature does not cover the attachment cid:${id}` };
   }
+  const signed = checked.references.map((r) => (r.uri.startsWith('#') ? r.uri.slice(1) : r.uri));
   // Checked after the signature (both must hold): a refusal then says what is wrong with a
   // message whose signature is sound (an unknown CA, an expired certificate) or that it is not.
   const untrusted = untrustedBecause(certificate, anchors, now, 'access point');
   if (untrusted) return { problem: untrusted };
-  return { doc, messaging, certificate, signed, references: referencesOf(signatures[0]!) };
+  return { doc, messaging, certificate, signed, references: checked.references };
 }
 
 /**
