@@ -1,12 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import qs from 'qs';
-import { stringify } from 'yaml';
-import { accessPointSettings, startLab, type Lab } from '../../src/cli/actions/edelivery-lab/lab.js';
-import { killChildren, runBin, type Child } from '../helpers/child.js';
+import { startLab, type Lab } from '../../src/cli/actions/edelivery-lab/lab.js';
+import { killChildren } from '../helpers/child.js';
+import { AP_ADMIN_KEY, AP_KEY, BUYER, freePort, SELLER, startAccessPoint } from '../helpers/access-points.js';
 import { eventually, invoiceTo } from '../helpers/lifecycle.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -18,42 +18,12 @@ import { tempDir } from '../helpers/temp-dir.js';
 // Invoice Response goes back over AS4 and becomes the invoice's status at the seller's, which
 // calls its platform back. Everything over HTTP, nothing outside 127.0.0.1.
 
-const KEY = 'as4-two-processes-key-0123456789abcdef';
-const ADMIN_KEY = 'as4-two-processes-admin-0123456789abcdef';
-const SELLER = { id: 'example-seller', participant: '9930:DE987654321', seat: 'POP000001' };
-const BUYER = { id: 'example-buyer', participant: '9930:DE123456789', seat: 'POP000002' };
+const KEY = AP_KEY;
+const ADMIN_KEY = AP_ADMIN_KEY;
 
 interface Callback {
   path: string;
   status: string;
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
-/** The fixtures' seller or buyer, with its Peppol address and one activation for `documentTypes`. */
-function entity(id: string, participant: string, documentTypes: string[]): Record<string, unknown> {
-  const [scheme, value] = participant.split(':') as [string, string];
-  const base = id === SELLER.id
-    ? { name: 'Example Seller GmbH', address: { line_1: 'Hauptstr. 456', zip: '50667', city: 'Cologne', country: 'DE' }, tax_identifiers: [{ scheme: 'VAT', id: 'DE987654321' }], legal_entity: { registration_name: 'Example Seller GmbH', company_id: 'HRB 98765' }, contact: { name: 'Accounts receivable', telephone: '+49 221 555 0100', email: 'billing@seller.example' } }
-    : { name: 'Example Buyer GmbH', address: { line_1: 'Berliner Str. 123', zip: '10115', city: 'Berlin', country: 'DE' }, tax_identifiers: [{ scheme: 'VAT', id: 'DE123456789' }], legal_entity: { registration_name: 'Example Buyer GmbH' } };
-  return {
-    id,
-    display_name: base.name,
-    party: { ...base, electronic_address: { scheme, id: value } },
-    activations: [
-      {
-        id: id === SELLER.id ? '1d7f3a52-8c1e-4b0a-9f6d-2e5c8b7a1f01' : '2e8a4b63-9d2f-4c1b-8a7e-3f6d9c8b2a02',
-        status: { code: 'COMPLETED' },
-        country_activations: [{ model: 'PEPPOL', country: 'DE', einvoicing_type: 'B2B', supported_document_types: documentTypes }],
-      },
-    ],
-  };
 }
 
 describe('PEPPOL over AS4: two adapters, two access points, one invoice and its response', function () {
@@ -94,28 +64,7 @@ describe('PEPPOL over AS4: two adapters, two access points, one invoice and its 
   });
 
   /** An adapter process: its own configuration (one entity, its access point), data directory and port. */
-  const start = async (name: 'seller' | 'buyer'): Promise<{ child: Child; url: string }> => {
-    const who = name === 'seller' ? SELLER : BUYER;
-    const config = join(dir, `${name}.yaml`);
-    const documentTypes = name === 'seller' ? ['ubl-invoice', 'ubl-creditnote', 'ubl-applicationresponse'] : ['ubl-applicationresponse'];
-    writeFileSync(config, stringify({ business_entities: [entity(who.id, who.participant, documentTypes)], drivers: { PEPPOL: { access_point: accessPointSettings(lab, who.seat) } } }));
-    const child = runBin(['serve'], {
-      cwd: dir,
-      env: {
-        ADAPTER_PORT: String(ports[name]),
-        DATA_DIR: join(dir, `data-${name}`),
-        ADAPTER_API_KEY: KEY,
-        ADMIN_API_KEY: ADMIN_KEY,
-        ADAPTER_CONFIG: config,
-        BILLING_URL: platformUrl,
-        RETRY_MIN_DELAY: '100',
-        RETRY_MAX_DELAY: '500',
-        LOG_LEVEL: 'warn',
-      },
-    });
-    const m = await child.waitFor(/adapter listening on (http:\/\/\S+)/, 30_000);
-    return { child, url: m[1]! };
-  };
+  const start = (side: 'seller' | 'buyer') => startAccessPoint({ dir, lab, side, port: ports[side], platformUrl });
   const headers = { 'content-type': 'application/json', authorization: JSON.stringify({ api_key: KEY }) };
   const post = async (url: string, body: unknown) => {
     const res = await fetch(`${url}/einvoicing/documents`, { method: 'POST', headers, body: JSON.stringify(body) });
