@@ -1,7 +1,7 @@
 import { childText, documentElement } from './dom.js';
 import { childrenNamed, elementsOf } from '../xml/dom-children.js';
 import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
-import { XMLValidator } from 'fast-xml-parser';
+import { wellFormednessProblem } from '../xml/well-formedness.js';
 import { checkFacts, checkParticipant } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, PROCESS_SCHEMES, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
@@ -26,8 +26,8 @@ export function readSbdh(xml: string): ReadEnvelope {
   const [header, ...rest] = elementsOf(root);
   if (!header || header.namespaceURI !== NS || header.localName !== 'StandardBusinessDocumentHeader') throw new SbdhError('SBDH-001', 'the envelope does not begin with a StandardBusinessDocumentHeader');
   if (rest.length !== 0) throw new SbdhError('SBDH-006', 'the envelope carries an element inside its header\'s parent before the header ends');
-  const wellFormed = XMLValidator.validate(businessDocument);
-  if (wellFormed !== true) throw new SbdhError('SBDH-006', `the business document is not well-formed XML: ${wellFormed.err.msg} (line ${wellFormed.err.line})`);
+  const malformed = wellFormednessProblem(businessDocument, true);
+  if (malformed) throw new SbdhError('SBDH-006', `the business document is not well-formed XML: ${malformed}`);
   const scan = scanPayload(businessDocument, declarationsOf(root));
   if (scan.namespace === NS) throw new SbdhError('SBDH-006', 'the envelope carries an SBDH element where its business document belongs');
   const version = childText(header, NS, 'HeaderVersion');
