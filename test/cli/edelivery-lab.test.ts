@@ -5,10 +5,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { expect } from 'chai';
 import { parse as parseYaml } from 'yaml';
 import { accessPointSettings, LAB_ZONE, startLab, writeAccessPointFragments, type Lab } from '../../src/cli/actions/edelivery-lab/lab.js';
+import { NEMHANDEL_LAB_SERVICES } from '../../src/cli/actions/edelivery-lab/nemhandel-services.js';
 import { PEPPOL_LAB_SERVICES } from '../../src/cli/actions/edelivery-lab/peppol-services.js';
+import { BILLING_PROFILES } from '../../drivers/nemhandel/identifiers.js';
 import { participantDnsName } from '../../src/driver-kit/networks/edelivery/participant-dns-name.js';
 import { receiverLookup } from '../../src/driver-kit/networks/edelivery/receiver-lookup.js';
-import { documentTypeIdOf } from '../../src/formats/sbdh/document-type-id.js';
+import { documentTypeIdOf, routingOf } from '../../src/formats/sbdh/document-type-id.js';
 import { killChildren, runBin, runBinToEnd } from '../helpers/child.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { join } from 'node:path';
@@ -180,11 +182,74 @@ describe('eDelivery lab', function () {
       expect(statSync(`${cwd}/lab/access-point-POP000001.yaml`).isFile()).to.equal(true);
     });
 
+    it('--network nemhandel serves NemHandel\'s zone and prints drivers.NEMHANDEL.access_point; another network is a usage error', async () => {
+      const cwd = tempDir('edelivery-lab-cli-');
+      const child = runBin(['edelivery-lab', 'lab', '--network', 'nemhandel', '--participant', `0184:25313704=${DK_URL}=POP000011`], { cwd });
+      const [, , server] = await child.waitFor(/eDelivery lab serving: SMP (\S+), DNS (\S+) /, 30000);
+      expect(child.stdout()).to.contain('# NEMHANDEL eDelivery lab').and.contain('SML zone lab.nemhandel.invalid').and.contain('drivers:\n  NEMHANDEL:\n    access_point:');
+      const smpCa = new X509Certificate(readFileSync(`${cwd}/lab/smp-ca.pem`));
+      const outcome = await lookupIn({ zone: 'lab.nemhandel.invalid', dns: { server: server! } }, smpCa).lookup(DK_SELLER, DK_INVOICE.documentTypeId, DK_INVOICE.processId);
+      expect(outcome.kind === 'FOUND' && outcome.endpoint.url).to.equal(DK_URL);
+      child.proc.kill('SIGTERM');
+      expect((await child.exited).code).to.equal(0);
+      const bad = await runBinToEnd(['edelivery-lab', 'lab', '--network', 'sdi', '--participant', `0184:25313704=${DK_URL}=POP000011`], { cwd });
+      expect(bad.code).to.equal(2);
+      expect(bad.stderr).to.contain('--network is peppol or nemhandel, not "sdi"');
+    });
+
     it('a malformed --participant is a usage error (exit 2)', async () => {
       const { code, stderr } = await runBinToEnd(['edelivery-lab', 'lab', '--participant', '0088:1=http://x'], { cwd: tempDir('edelivery-lab-cli-') });
       expect(code).to.equal(2);
       expect(stderr).to.contain('--participant is ID=AS4URL=SEAT');
     });
+  });
+});
+
+const DK_SELLER = 'iso6523-actorid-upis::0184:25313704';
+const DK_BUYER = 'iso6523-actorid-upis::0088:5798009882806';
+const DK_URL = 'http://127.0.0.1:18082/networks/nemhandel/inbound';
+const DK_INVOICE = NEMHANDEL_LAB_SERVICES[0]!;
+
+describe('eDelivery lab playing NemHandel', function () {
+  this.timeout(60000);
+  let lab: Lab;
+
+  before(async () => {
+    lab = await startLab({ dir: tempDir('edelivery-lab-nh-'), network: 'NEMHANDEL', participants: [{ participantId: DK_SELLER, as4Url: DK_URL, seat: 'POP000011' }, { participantId: DK_BUYER, as4Url: DK_URL, seat: 'POP000011' }] });
+  });
+  after(() => lab?.close());
+
+  it('registers what rendered OIOUBL documents route by: their document type id in busdox-docid-qns and their cbc:ProfileID in oioubl-procid-ubl', () => {
+    for (const golden of ['b2b-cvr', 'public-sector-gln', 'credit-note', 'response-rejected', 'response-acknowledged']) {
+      const routing = routingOf(readFileSync(join(FIXTURES_DIR, 'nemhandel', `${golden}.xml`), 'utf8'));
+      expect(NEMHANDEL_LAB_SERVICES, golden).to.deep.include({ documentTypeId: `busdox-docid-qns::${routing.documentTypeId}`, processId: `oioubl-procid-ubl::${routing.processId}` });
+    }
+    expect(DK_INVOICE).to.deep.equal({
+      documentTypeId: 'busdox-docid-qns::urn:oasis:names:specification:ubl:schema:xsd:Invoice-2::Invoice##OIOUBL-2.1::2.1',
+      processId: 'oioubl-procid-ubl::Procurement-BilSim-1.0',
+    });
+  });
+
+  it('the receiver lookup finds a participant in lab.nemhandel.invalid for every billing profile, one SMP page listing them; Peppol\'s process scheme is not registered', async () => {
+    expect(lab.zone).to.equal('lab.nemhandel.invalid');
+    const lookups = lookupIn(lab, lab.pki.smpCa.certificate);
+    for (const profile of BILLING_PROFILES) {
+      for (const id of [DK_SELLER, DK_BUYER]) {
+        const outcome = await lookups.lookup(id, DK_INVOICE.documentTypeId, `oioubl-procid-ubl::${profile}`);
+        expect(outcome.kind, `${id} ${profile}: ${JSON.stringify(outcome)}`).to.equal('FOUND');
+        expect(outcome.kind === 'FOUND' && outcome.endpoint.url).to.equal(DK_URL);
+      }
+    }
+    const peppolScheme = await lookups.lookup(DK_SELLER, DK_INVOICE.documentTypeId, 'cenbii-procid-ubl::Procurement-BilSim-1.0');
+    expect(peppolScheme).to.include({ kind: 'NOT_REGISTERED' });
+    expect((peppolScheme as { reason: string }).reason).to.contain('not in process cenbii-procid-ubl::Procurement-BilSim-1.0');
+  });
+
+  it('writes the access point\'s drivers.NEMHANDEL.access_point, with the NemHandel lab zone', () => {
+    const read = parseYaml(readFileSync(writeAccessPointFragments(lab).get('POP000011')!, 'utf8')) as { drivers: Record<string, { access_point: Record<string, unknown> }> };
+    expect(Object.keys(read.drivers)).to.deep.equal(['NEMHANDEL']);
+    expect(read.drivers.NEMHANDEL!.access_point).to.deep.equal(accessPointSettings(lab, 'POP000011'));
+    expect(read.drivers.NEMHANDEL!.access_point).to.include({ sml_zone: 'lab.nemhandel.invalid' });
   });
 });
 

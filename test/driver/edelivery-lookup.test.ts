@@ -219,7 +219,7 @@ function metadataXml(participantId: string, e: EndpointFields): string {
     { transportProfile: 'busdox-transport-as2-ver1p0', url: 'https://old.example/as2', certificate: e.certificate, description: 'AS2' },
     { transportProfile: AS4, ...e, description: 'Test AP' },
   ];
-  return serviceMetadataXml({ participantId, documentTypeId: DOC, processId: PROC, endpoints });
+  return serviceMetadataXml({ participantId, documentTypeId: DOC, processIds: [PROC], endpoints });
 }
 
 function redirectXml(href: string, certificateUid: string): string {

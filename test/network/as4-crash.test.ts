@@ -6,7 +6,7 @@ import qs from 'qs';
 import { startLab, type Lab } from '../../src/cli/actions/edelivery-lab/lab.js';
 import { readSignal } from '../../src/driver-kit/networks/edelivery/as4/read-signal.js';
 import { killChildren, type Child } from '../helpers/child.js';
-import { AP_ADMIN_KEY, AP_KEY, BUYER, freePort, SELLER, startAccessPoint } from '../helpers/access-points.js';
+import { accessPointConfig, ADMIN_KEY, KEY, BUYER, freePort, SELLER, startAccessPoint } from '../helpers/access-points.js';
 import { eventually, invoiceTo } from '../helpers/lifecycle.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -106,9 +106,9 @@ describe('PEPPOL over AS4: the receiver killed between its receipt and the sende
     await new Promise((r) => platform?.close(r));
   });
 
-  const start = (side: 'seller' | 'buyer') => startAccessPoint({ dir, lab, side, port: ports[side], platformUrl });
+  const start = (name: 'seller' | 'buyer') => startAccessPoint({ dir, name, config: accessPointConfig(dir, lab, name), port: ports[name], platformUrl });
   const admin = async (url: string, path: string) => {
-    const res = await fetch(`${url}/admin${path}`, { headers: { authorization: `Bearer ${AP_ADMIN_KEY}` } });
+    const res = await fetch(`${url}/admin${path}`, { headers: { authorization: `Bearer ${ADMIN_KEY}` } });
     expect(res.status, await res.clone().text()).to.equal(200);
     return res.json() as Promise<Record<string, unknown>>;
   };
@@ -118,7 +118,7 @@ describe('PEPPOL over AS4: the receiver killed between its receipt and the sende
     buyer = await start('buyer');
     const statusPath = '/api/v2/invoices/INV-AS4-CRASH/einvoice_status';
 
-    const headers = { 'content-type': 'application/json', authorization: JSON.stringify({ api_key: AP_KEY }) };
+    const headers = { 'content-type': 'application/json', authorization: JSON.stringify({ api_key: KEY }) };
     const submitted = await fetch(`${seller.url}/einvoicing/documents`, { method: 'POST', headers, body: JSON.stringify(invoiceTo('INV-AS4-CRASH')) });
     expect(submitted.status, await submitted.clone().text()).to.equal(200);
 

@@ -20,7 +20,7 @@ import { TransportError, type OutboundMessage, type SendAttempt } from '../../sr
 import type { InboxItem, NetworkInbox } from '../../src/spi/driver.js';
 import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { accessPointConfig, AP_ADMIN_KEY, BUYER, SELLER } from '../helpers/access-points.js';
+import { accessPointConfig, ADMIN_KEY, BUYER, SELLER } from '../helpers/access-points.js';
 import { encryptionSpan, encryptionXml, partsOf, rebuilt, type As4Message } from '../helpers/as4-encryption.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -73,7 +73,7 @@ describe('AS4 tampering: the receiving access point refuses what it cannot trust
     });
     seller = lab.pki.accessPoints.get(SELLER.seat)!;
     receiverKey = lab.pki.accessPoints.get(BUYER.seat)!;
-    buyer = await startTestAdapter({ env: { ADAPTER_CONFIG: accessPointConfig(dir, lab, 'buyer'), ADMIN_API_KEY: AP_ADMIN_KEY } });
+    buyer = await startTestAdapter({ env: { ADAPTER_CONFIG: accessPointConfig(dir, lab, 'buyer'), ADMIN_API_KEY: ADMIN_KEY } });
   });
   after(async () => {
     await buyer?.close();
@@ -102,7 +102,7 @@ describe('AS4 tampering: the receiving access point refuses what it cannot trust
     return signal.errors[0]!;
   };
   const kept = async () => {
-    const res = await buyer.call('/admin/received-messages', { key: null, headers: { authorization: `Bearer ${AP_ADMIN_KEY}` } });
+    const res = await buyer.call('/admin/received-messages', { key: null, headers: { authorization: `Bearer ${ADMIN_KEY}` } });
     expect(res.status).to.equal(200);
     return ((await res.json()) as { received_messages: { message_id: string }[] }).received_messages;
   };

@@ -14,10 +14,11 @@ export interface ServiceRegistration {
 
 const UBL = (name: string) => `urn:oasis:names:specification:ubl:schema:xsd:${name}-2`;
 
-function service(root: string, customizationId: string, profileId: string): ServiceRegistration {
+/** A UBL document type in one process; the process scheme is the network's (Peppol's cenbii-procid-ubl, NemHandel's oioubl-procid-ubl). */
+export function service(root: string, customizationId: string, profileId: string, processScheme = PROCESS_SCHEME): ServiceRegistration {
   return {
     documentTypeId: `${DOCUMENT_TYPE_SCHEME}::${documentTypeIdFor({ namespace: UBL(root), localName: root, customizationId })}`,
-    processId: `${PROCESS_SCHEME}::${profileId}`,
+    processId: `${processScheme}::${profileId}`,
   };
 }
 

@@ -4,8 +4,9 @@ import { escapeAttr, escapeText } from '../../../formats/xml/writer.js';
 import type { Identity } from './lab-pki.js';
 
 // SignedServiceMetadata as a Peppol SMP 1.x answers `GET /{participant}/services/{document type}`
-// (the busdox namespaces service-metadata.ts reads): the participant, the document type, one
-// process and its endpoints by transport profile, each with its address and the receiving access
+// (the busdox namespaces service-metadata.ts reads): the participant, the document type, its
+// processes (one document type may be received in several: OIOUBL's billing profiles) with their
+// endpoints by transport profile, each with its address and the receiving access
 // point's certificate; then signed as SMPs sign it (smp-signature.ts checks exactly this).
 
 const SMP = 'http://busdox.org/serviceMetadata/publishing/1.0/';
@@ -25,7 +26,8 @@ export interface MetadataEndpoint {
 export interface MetadataFor {
   participantId: string;
   documentTypeId: string;
-  processId: string;
+  /** Full `scheme::value` process ids, each written with its own scheme (cenbii-procid-ubl, oioubl-procid-ubl). */
+  processIds: readonly string[];
   endpoints: readonly MetadataEndpoint[];
 }
 
@@ -53,9 +55,9 @@ export function serviceMetadataXml(m: MetadataFor): string {
     '<ServiceMetadata><ServiceInformation>' +
     identifier('ParticipantIdentifier', m.participantId) +
     identifier('DocumentIdentifier', m.documentTypeId) +
-    `<ProcessList><Process>${identifier('ProcessIdentifier', m.processId)}<ServiceEndpointList>` +
-    m.endpoints.map(endpointXml).join('') +
-    '</ServiceEndpointList></Process></ProcessList></ServiceInformation></ServiceMetadata></SignedServiceMetadata>'
+    '<ProcessList>' +
+    m.processIds.map((p) => `<Process>${identifier('ProcessIdentifier', p)}<ServiceEndpointList>${m.endpoints.map(endpointXml).join('')}</ServiceEndpointList></Process>`).join('') +
+    '</ProcessList></ServiceInformation></ServiceMetadata></SignedServiceMetadata>'
   );
 }
 

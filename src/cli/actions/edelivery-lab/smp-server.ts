@@ -35,9 +35,12 @@ const key = (participantId: string, documentTypeId: string) => {
 export function signedPages(registrations: readonly SmpRegistration[], signer: Identity): Map<string, string> {
   const pages = new Map<string, string>();
   for (const r of registrations) {
-    for (const s of r.services) {
-      const endpoint = { transportProfile: PEPPOL_AS4_V2, url: r.as4Url, certificate: r.accessPoint.base64 };
-      pages.set(key(r.participantId, s.documentTypeId), signAsSmp(serviceMetadataXml({ participantId: r.participantId, ...s, endpoints: [endpoint] }), signer));
+    // One page per document type, listing every process it is received in (an SMP answers per document type).
+    const processes = new Map<string, string[]>();
+    for (const s of r.services) processes.set(s.documentTypeId, [...(processes.get(s.documentTypeId) ?? []), s.processId]);
+    const endpoint = { transportProfile: PEPPOL_AS4_V2, url: r.as4Url, certificate: r.accessPoint.base64 };
+    for (const [documentTypeId, processIds] of processes) {
+      pages.set(key(r.participantId, documentTypeId), signAsSmp(serviceMetadataXml({ participantId: r.participantId, documentTypeId, processIds, endpoints: [endpoint] }), signer));
     }
   }
   return pages;
