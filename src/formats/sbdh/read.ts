@@ -119,7 +119,10 @@ function mandatoryScope(scopes: Map<string, Scope>, type: string, scheme?: strin
  */
 function split(xml: string): { headerXml: string; businessDocument: string } {
   const headerEnd = /<\/([\w.-]+:)?StandardBusinessDocumentHeader\s*>/.exec(xml);
-  const envelopeEnd = /<\/([\w.-]+:)?StandardBusinessDocument\s*>\s*$/.exec(xml);
+  // The envelope's end tag is the last one: looked for from the end, not matched across the whole text.
+  const lastEndTag = xml.lastIndexOf('</');
+  const tail = /^<\/([\w.-]+:)?StandardBusinessDocument\s*>\s*$/.exec(xml.slice(lastEndTag));
+  const envelopeEnd = tail && lastEndTag >= 0 ? { index: lastEndTag, 0: tail[0] } : null;
   if (!headerEnd) throw new SbdhError('SBDH-001', 'the envelope has no StandardBusinessDocumentHeader');
   const bodyStart = headerEnd.index + headerEnd[0].length;
   if (!envelopeEnd || envelopeEnd.index < bodyStart) throw new SbdhError('SBDH-001', 'the envelope is not closed after its business document');

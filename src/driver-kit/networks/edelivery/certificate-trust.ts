@@ -10,8 +10,23 @@ export function untrustedBecause(certificate: X509Certificate, anchors: readonly
   const valid = (c: X509Certificate) => new Date(c.validFrom) <= now && now <= new Date(c.validTo);
   const name = (c: X509Certificate) => c.subject.replace(/\n/g, ', ');
   if (!valid(certificate)) return `the ${role} certificate ${name(certificate)} is not valid at ${now.toISOString()}`;
-  const issuer = anchors.find((a) => certificate.checkIssued(a) && certificate.verify(a.publicKey));
+  const issuer = anchors.find((a) => issuedBy(certificate, a));
   if (!issuer) return `the ${role} certificate ${name(certificate)} is not issued by a trusted ${role} CA`;
   if (!valid(issuer)) return `the ${role} CA ${name(issuer)} is not valid at ${now.toISOString()}`;
   return undefined;
+}
+
+// Whether one certificate issued another does not change: each pair's answer (a signature check)
+// is kept, for the few access points and SMPs a network sends with (the last 1,000 pairs).
+const issued = new Map<string, boolean>();
+
+function issuedBy(certificate: X509Certificate, anchor: X509Certificate): boolean {
+  const key = `${certificate.fingerprint256}/${anchor.fingerprint256}`;
+  let answer = issued.get(key);
+  if (answer === undefined) {
+    answer = certificate.checkIssued(anchor) && certificate.verify(anchor.publicKey);
+    if (issued.size >= 1000) issued.delete(issued.keys().next().value!);
+    issued.set(key, answer);
+  }
+  return answer;
 }
