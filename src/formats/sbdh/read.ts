@@ -1,4 +1,5 @@
-import { childText, documentElement } from './dom.js';
+import { childText } from './dom.js';
+import { parseLight } from '../xml/light-tree.js';
 import { childrenNamed, elementsOf } from '../xml/dom-children.js';
 import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
 import { wellFormednessProblem } from '../xml/well-formedness.js';
@@ -21,7 +22,11 @@ export function readSbdh(xml: string): ReadEnvelope {
   // The header is parsed (small); the business document, most of the text, is checked to be
   // well-formed and scanned for its identity, not built into a DOM (xml/root-scan.ts).
   const { headerXml, businessDocument } = split(xml);
-  const root = documentElement(headerXml, 'SBDH-001', 'the envelope');
+  const light = parseLight(headerXml);
+  if ('problem' in light) throw new SbdhError('SBDH-001', `the envelope is not well-formed XML: ${light.problem}`);
+  // The light tree has the DOM members this reader uses (nodeType, firstChild, nextSibling,
+  // namespaceURI, localName, textContent, getAttribute, attributes): xml/light-tree.ts.
+  const root = light as unknown as Element;
   if (root.namespaceURI !== NS || root.localName !== 'StandardBusinessDocument') throw new SbdhError('SBDH-001', `the root element {${root.namespaceURI ?? ''}}${root.localName} is not an SBDH StandardBusinessDocument`);
   const [header, ...rest] = elementsOf(root);
   if (!header || header.namespaceURI !== NS || header.localName !== 'StandardBusinessDocumentHeader') throw new SbdhError('SBDH-001', 'the envelope does not begin with a StandardBusinessDocumentHeader');
