@@ -9,12 +9,12 @@ import { tokenCertificate } from './binary-security-token.js';
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
 // the X.509 Token Profile): one ds:Signature in the header's wsse:Security, its key the
 // BinarySecurityToken it references, RSA-SHA256 over references to the eb:Messaging header and
-// the SOAP Body and, in a user message, every attachment (attachment-references.ts). xml-crypto checks
-// every reference's digest and the signature value with that certificate's key, canonicalizing as
-// the specification orders namespaces (code-point-c14n.ts); the certificate must be issued by a
-// configured access point CA and valid now. A document that names one id twice is
-// refused by xml-crypto (signature wrapping); this module also refuses a second eb:Messaging and a
-// signature that leaves the eb:Messaging or the Body out, so what is read afterwards is signed.
+// the SOAP Body and, in a user message, every attachment (attachment-references.ts).
+// signature-check.ts checks every reference's digest and the signature value with that
+// certificate's key; the certificate must be issued by a configured access point CA and valid now.
+// A document that names one id twice is refused (signature wrapping); this module also refuses a
+// second eb:Messaging and a signature that did not digest the very eb:Messaging and Body elements
+// read afterwards, so what is read is what was signed.
 
 export interface VerifiedMessage {
   doc: Document;
@@ -79,25 +79,6 @@ export function verifyWsSecurity(xml: string | WellFormed, anchors: readonly X50
   return { doc, messaging, certificate, signed, references: checked.references };
 }
 
-/**
- * The ds:References of SignedInfo, read from the element xml-crypto loaded: once the signature
- * verifies, these are the references it checked (the DOM, not xml-crypto's objects, as those do
- * not keep the InclusiveNamespaces a faithful copy needs).
- */
-export function referencesOf(signature: Element): SignedReference[] {
-  const [signedInfo] = childrenNamed(signature, DS, 'SignedInfo');
-  return (signedInfo ? childrenNamed(signedInfo, DS, 'Reference') : []).map((reference) => {
-    const transforms = childrenNamed(reference, DS, 'Transforms').flatMap((t) => childrenNamed(t, DS, 'Transform'));
-    const inclusive = transforms.flatMap((t) => childrenNamed(t, EXC_C14N, 'InclusiveNamespaces'))[0]?.getAttribute('PrefixList');
-    return {
-      uri: reference.getAttribute('URI') ?? '',
-      transforms: transforms.map((t) => t.getAttribute('Algorithm') ?? ''),
-      ...(inclusive !== null && inclusive !== undefined ? { inclusiveNamespaces: inclusive } : {}),
-      digestAlgorithm: childrenNamed(reference, DS, 'DigestMethod')[0]?.getAttribute('Algorithm') ?? '',
-      digestValue: (childrenNamed(reference, DS, 'DigestValue')[0]?.textContent ?? '').replace(/\s/g, ''),
-    };
-  });
-}
 
 /** The certificate of the BinarySecurityToken the signature's KeyInfo references, or why there is none. */
 function signerOf(security: Element, signature: Element): X509Certificate | string {
