@@ -2,13 +2,26 @@ import { wellFormednessProblem } from './well-formedness.js';
 
 // A namespace-aware element tree of a small document, built in one pass over text that
 // well-formedness.ts found well-formed, with the few DOM members this project's readers use
-// (nodeType, firstChild, nextSibling, namespaceURI, localName, tagName, textContent,
-// getAttribute, attributes): an SBDH's header is read through it on every received message,
-// where a DOM parser (@xmldom/xmldom) cost a tenth of the message's time (test/bench/as4.ts).
-// Comments and processing instructions are dropped; CDATA sections are text.
+// (nodeType, firstChild, nextSibling, parentNode, namespaceURI, prefix, localName, tagName,
+// textContent, getAttribute, getAttributeNS, attributes): an SBDH's header and an AS4 envelope are
+// read through it on every received message, where a DOM parser (@xmldom/xmldom) cost a third of
+// the message's time (test/bench/as4.ts). Comments and processing instructions are dropped; CDATA
+// sections are text. Line ends and attribute values are normalized as XML 1.0 §2.11 and §3.3.3
+// say a parser does (CR LF and CR as LF; white space characters in a value as spaces), so what is
+// canonicalized from it (light-c14n.ts) is what any parser would have read.
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
 const ENTITY: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** Text content as a parser reports it: line ends normalized, references decoded. */
+function textOf(raw: string): string {
+  return decode(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
+}
+
+/** An attribute value as a parser reports it (CDATA type: white space characters as spaces, then references decoded). */
+function attributeValueOf(raw: string): string {
+  return decode(/[\t\n\r]/.test(raw) ? raw.replace(/\r\n?/g, '\n').replace(/[\t\n]/g, ' ') : raw);
+}
 
 function decode(text: string): string {
   return text.includes('&')
@@ -18,14 +31,21 @@ function decode(text: string): string {
     : text;
 }
 
-interface LightAttribute {
+export interface LightAttribute {
   name: string;
   value: string;
+  prefix: string | null;
+  localName: string;
+  /** Null for an unprefixed attribute (and XMLNS's namespace for a declaration, as the DOM has it). */
+  namespaceURI: string | null;
 }
 
-class LightText {
+const XMLNS_NAMESPACE = 'http://www.w3.org/2000/xmlns/';
+
+export class LightText {
   readonly nodeType = 3;
   nextSibling: LightElement | LightText | null = null;
+  parentNode: LightElement | null = null;
   constructor(readonly data: string) {}
   get textContent(): string {
     return this.data;
@@ -36,14 +56,18 @@ export class LightElement {
   readonly nodeType = 1;
   firstChild: LightElement | LightText | null = null;
   nextSibling: LightElement | LightText | null = null;
+  parentNode: LightElement | null = null;
   private last: LightElement | LightText | null = null;
   readonly attributes: LightAttribute[] & { item(i: number): LightAttribute | null };
 
   constructor(
     readonly tagName: string,
     readonly namespaceURI: string | null,
+    readonly prefix: string | null,
     readonly localName: string,
     attributes: LightAttribute[],
+    /** The namespace declarations in scope here (prefix → URI, '' the default), its own included. */
+    readonly scope: ReadonlyMap<string, string>,
   ) {
     this.attributes = Object.assign(attributes, { item: (i: number) => attributes[i] ?? null });
   }
@@ -52,10 +76,15 @@ export class LightElement {
     if (this.last) this.last.nextSibling = child;
     else this.firstChild = child;
     this.last = child;
+    child.parentNode = this;
   }
 
   getAttribute(name: string): string | null {
     return this.attributes.find((a) => a.name === name)?.value ?? null;
+  }
+
+  getAttributeNS(namespace: string | null, localName: string): string | null {
+    return this.attributes.find((a) => a.namespaceURI === namespace && a.localName === localName)?.value ?? null;
   }
 
   get textContent(): string {
@@ -66,6 +95,11 @@ export class LightElement {
 }
 
 const ATTRIBUTE = /\s+([^\s=/>]+)\s*=\s*("([^"]*)"|'([^']*)')/y;
+
+function qualified(name: string): { prefix: string | null; localName: string } {
+  const colon = name.indexOf(':');
+  return colon < 0 ? { prefix: null, localName: name } : { prefix: name.slice(0, colon), localName: name.slice(colon + 1) };
+}
 
 /** The root of `xml` as a light tree, or the first problem of its well-formedness or namespaces. */
 export function parseLight(xml: string): LightElement | { problem: string } {
@@ -81,7 +115,7 @@ export function parseLight(xml: string): LightElement | { problem: string } {
   while (at < xml.length) {
     const lt = xml.indexOf('<', at);
     if (lt < 0) break;
-    text(decode(xml.slice(at, lt)));
+    text(textOf(xml.slice(at, lt)));
     if (xml.startsWith('<!--', lt)) at = xml.indexOf('-->', lt) + 3;
     else if (xml.startsWith('<![CDATA[', lt)) {
       const end = xml.indexOf(']]>', lt);
@@ -102,7 +136,7 @@ export function parseLight(xml: string): LightElement | { problem: string } {
         ATTRIBUTE.lastIndex = i;
         const a = ATTRIBUTE.exec(xml);
         if (!a) break;
-        attributes.push({ name: a[1]!, value: decode(a[3] ?? a[4] ?? '') });
+        attributes.push({ name: a[1]!, value: attributeValueOf(a[3] ?? a[4] ?? ''), prefix: null, localName: a[1]!, namespaceURI: null });
         i = ATTRIBUTE.lastIndex;
       }
       let own: Map<string, string> | undefined;
@@ -110,11 +144,21 @@ export function parseLight(xml: string): LightElement | { problem: string } {
         if (a.name === 'xmlns' || a.name.startsWith('xmlns:')) (own ??= new Map(scope)).set(a.name === 'xmlns' ? '' : a.name.slice(6), a.value);
       }
       const elementScope = own ?? scope;
-      const colon = tagName.indexOf(':');
-      const prefix = colon < 0 ? '' : tagName.slice(0, colon);
-      const namespace = elementScope.get(prefix);
+      for (const a of attributes) {
+        const q = qualified(a.name);
+        a.prefix = q.prefix;
+        a.localName = q.localName;
+        if (a.name === 'xmlns' || q.prefix === 'xmlns') a.namespaceURI = XMLNS_NAMESPACE;
+        else if (q.prefix !== null) {
+          const uri = elementScope.get(q.prefix);
+          if (uri === undefined) return { problem: `the prefix ${q.prefix} of attribute ${a.name} is not declared` };
+          a.namespaceURI = uri;
+        }
+      }
+      const { prefix, localName } = qualified(tagName);
+      const namespace = elementScope.get(prefix ?? '');
       if (prefix && namespace === undefined) return { problem: `the prefix ${prefix} of <${tagName}> is not declared` };
-      const element = new LightElement(tagName, namespace || null, colon < 0 ? tagName : tagName.slice(colon + 1), attributes);
+      const element = new LightElement(tagName, namespace || null, prefix, localName, attributes, elementScope);
       if (stack.length > 0) stack[stack.length - 1]!.element.append(element);
       const close = xml.indexOf('>', i);
       if (xml[close - 1] === '/') {

@@ -6,7 +6,7 @@ import { tokenCertificate } from './binary-security-token.js';
 import { privateKeyOf } from './private-key.js';
 import { EbmsError } from './ebms-error.js';
 import { DS, SOAP12, WSSE, XENC, XENC11 } from './namespaces.js';
-import { parseWellFormed, type WellFormed } from '../../../../formats/xml/well-formed.js';
+import { parseEnvelope, type ParsedEnvelope } from './parse-envelope.js';
 
 // The receiving access point's side of attachment-encryption.ts: the wsse:Security header's
 // xenc:EncryptedData (one per attachment, by CipherReference `cid:`) and the xenc:EncryptedKey
@@ -86,8 +86,8 @@ export function readEncryption(security: Element): EncryptedPart[] {
  * meet the agreed security policy, which ebMS 3.0 Core §6.7.2 answers with EBMS:0103
  * (PolicyNoncompliance) rather than a failed decryption.
  */
-export function decryptAttachments(envelope: string | WellFormed, attachments: ReadonlyMap<string, Buffer>, decryptWith: DecryptWith): Map<string, Buffer> {
-  const parsed = typeof envelope === 'string' ? parseWellFormed(envelope) : envelope;
+export function decryptAttachments(envelope: string | ParsedEnvelope, attachments: ReadonlyMap<string, Buffer>, decryptWith: DecryptWith): Map<string, Buffer> {
+  const parsed = typeof envelope === 'string' ? parseEnvelope(envelope) : envelope;
   if ('problem' in parsed) throw new EbmsError('EBMS:0009', `the message is not XML: ${parsed.problem}`);
   const securities = childrenNamed(only(parsed.root, SOAP12, 'Header') ?? parsed.root, WSSE, 'Security');
   if (parsed.root.namespaceURI !== SOAP12 || securities.length !== 1) throw new EbmsError('EBMS:0009', 'the message is not a SOAP 1.2 envelope with one wsse:Security header');

@@ -15,25 +15,20 @@ export const SHA256 = 'http://www.w3.org/2001/04/xmlenc#sha256';
 /** The digest a `cid:` reference carries for these content octets. */
 export const attachmentDigest = (content: Buffer): string => createHash('sha256').update(content).digest('base64');
 
-/** The elements carrying `id` in an attribute of one of these local names, once per name matched, in document order. */
-export function elementsWithId(doc: Document, names: readonly string[], id: string): Element[] {
+/** The elements carrying `id` in an attribute of one of these local names, `root` included, once each, in document order. */
+export function elementsWithId(root: Node, names: readonly string[], id: string): Element[] {
   const found: Element[] = [];
-  const visit = (node: Node) => {
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType !== 1) continue;
-      const el = c as Element;
-      for (const name of names) {
-        for (let i = 0; i < el.attributes.length; i++) {
-          const attr = el.attributes.item(i)!;
-          if (attr.localName === name && attr.value === id) {
-            found.push(el);
-            break;
-          }
-        }
-      }
-      visit(el);
+  const carries = (el: Element) => {
+    for (let i = 0; i < el.attributes.length; i++) {
+      const attr = el.attributes.item(i)!;
+      if (names.includes(attr.localName) && attr.value === id) return true;
     }
+    return false;
   };
-  visit(doc);
+  const visit = (node: Node) => {
+    if (node.nodeType === 1 && carries(node as Element)) found.push(node as Element);
+    for (let c = node.firstChild; c; c = c.nextSibling) if (c.nodeType === 1) visit(c);
+  };
+  visit(root);
   return found;
 }

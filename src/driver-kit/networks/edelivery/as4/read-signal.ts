@@ -1,6 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
-import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
-import { childrenNamed } from '../../../../formats/xml/dom-children.js';
+import { childrenNamed, descendantsNamed } from '../../../../formats/xml/dom-children.js';
+import { parseEnvelope } from './parse-envelope.js';
 import { readMultipartRelated, parseContentType } from './mime-multipart.js';
 import { EB, SOAP12, WSSE } from './namespaces.js';
 import { receiptIn, type SignedReceipt } from './receipt.js';
@@ -35,16 +35,16 @@ export type ReadSignal =
 export function readSignal(contentType: string, body: Buffer, anchors: readonly X509Certificate[], now: Date): ReadSignal {
   const xml = envelopeOf(contentType, body);
   if (typeof xml !== 'string') return xml;
-  const parsed = parseWellFormed(xml);
+  const parsed = parseEnvelope(xml);
   if ('problem' in parsed) return { problem: `the answer is not XML: ${parsed.problem}` };
   const [header] = parsed.root.namespaceURI === SOAP12 && parsed.root.localName === 'Envelope' ? childrenNamed(parsed.root, SOAP12, 'Header') : [];
   if (!header) return { problem: 'the answer is not a SOAP 1.2 envelope with a Header' };
   const signed = childrenNamed(header, WSSE, 'Security').length > 0;
-  const verified = signed ? verifyWsSecurity(xml, anchors, now) : undefined;
+  const verified = signed ? verifyWsSecurity(parsed, anchors, now) : undefined;
   if (verified && 'problem' in verified) return verified;
   const messagings = childrenNamed(header, EB, 'Messaging');
   // verifyWsSecurity refuses a second eb:Messaging anywhere; an unsigned answer is held to the same.
-  if (messagings.length !== 1 || parsed.doc.getElementsByTagNameNS(EB, 'Messaging').length !== 1) return { problem: 'the header has no single eb:Messaging' };
+  if (messagings.length !== 1 || descendantsNamed(parsed.root, EB, 'Messaging').length !== 1) return { problem: 'the header has no single eb:Messaging' };
   const signals = childrenNamed(messagings[0]!, EB, 'SignalMessage');
   if (signals.length !== 1) return { problem: 'the answer carries no single eb:SignalMessage' };
   if (childrenNamed(signals[0]!, EB, 'Receipt').length > 0) {

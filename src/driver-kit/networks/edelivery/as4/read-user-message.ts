@@ -10,7 +10,7 @@ import { EB } from './namespaces.js';
 import { DOCUMENT_TYPE_SCHEME, PARTICIPANT_TYPE, type As4Party, type UserMessageFacts } from './user-message-facts.js';
 import { verifyWsSecurity, type SignedReference } from './ws-security.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
-import { parseWellFormed } from '../../../../formats/xml/well-formed.js';
+import { parseEnvelope } from './parse-envelope.js';
 
 // The receiving access point's first steps with an AS4 user message (Peppol AS4 profile 2.0):
 // the MIME package, the attachments decrypted with our key (attachment-decryption.ts; with
@@ -61,7 +61,7 @@ export function readUserMessage(contentType: string, body: Buffer, options: Read
   if ('problem' in mime) throw new EbmsError('EBMS:0009', mime.problem);
   if (!/^application\/soap\+xml\s*(;|$)/i.test(mime.root.headers.get('content-type') ?? '')) throw new EbmsError('EBMS:0009', 'the root part is not application/soap+xml');
   // Parsed once, for the decryption and the signature alike.
-  const envelope = parseWellFormed(mime.root.body.toString('utf8'));
+  const envelope = parseEnvelope(mime.root.body.toString('utf8'));
   if ('problem' in envelope) throw new EbmsError('EBMS:0009', `the message is not XML: ${envelope.problem}`);
   const received = new Map([...mime.attachments].map(([id, part]) => [id, part.body] as const));
   const attachments = options.decryptWith ? decryptAttachments(envelope, received, options.decryptWith) : received;

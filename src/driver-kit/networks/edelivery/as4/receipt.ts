@@ -1,5 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import { DS, EB, EBBP } from './namespaces.js';
+import { descendantsNamed } from '../../../../formats/xml/dom-children.js';
 import { verifyWsSecurity, type VerifiedMessage } from './ws-security.js';
 
 // An AS4 receipt (ebMS 3.0 §5.2.3.3; Peppol AS4 profile 2.0 §5.3: a signed receipt with
@@ -25,7 +26,8 @@ export interface SignedReceipt {
   signer: X509Certificate;
 }
 
-const textOf = (parent: Element, ns: string, name: string): string | undefined => parent.getElementsByTagNameNS(ns, name)[0]?.textContent?.trim() || undefined;
+const first = (parent: Element | undefined, ns: string, name: string): Element | undefined => (parent ? descendantsNamed(parent, ns, name)[0] : undefined);
+const textOf = (parent: Element, ns: string, name: string): string | undefined => first(parent, ns, name)?.textContent?.trim() || undefined;
 
 /** The receipt, read from its signed eb:Messaging, or why it is refused. */
 export function readSignedReceipt(xml: string, anchors: readonly X509Certificate[], now: Date): SignedReceipt | { problem: string } {
@@ -36,19 +38,19 @@ export function readSignedReceipt(xml: string, anchors: readonly X509Certificate
 
 /** The receipt a verified signal message carries, or why it is none. */
 export function receiptIn(verified: VerifiedMessage): SignedReceipt | { problem: string } {
-  const signal = verified.messaging.getElementsByTagNameNS(EB, 'SignalMessage')[0];
-  const receipt = signal?.getElementsByTagNameNS(EB, 'Receipt')[0];
+  const signal = first(verified.messaging, EB, 'SignalMessage');
+  const receipt = first(signal, EB, 'Receipt');
   if (!signal || !receipt) return { problem: 'the message is no receipt (eb:SignalMessage/eb:Receipt)' };
-  const info = signal.getElementsByTagNameNS(EB, 'MessageInfo')[0];
+  const info = first(signal, EB, 'MessageInfo');
   const messageId = info && textOf(info, EB, 'MessageId');
   const refToMessageId = info && textOf(info, EB, 'RefToMessageId');
   const timestamp = info && textOf(info, EB, 'Timestamp');
   if (!messageId || !refToMessageId || !timestamp) return { problem: 'the receipt has no MessageId, RefToMessageId or Timestamp' };
   const parts: ReceiptPart[] = [];
-  for (const part of Array.from(receipt.getElementsByTagNameNS(EBBP, 'MessagePartNRInformation'))) {
-    const reference = part.getElementsByTagNameNS(DS, 'Reference')[0];
+  for (const part of descendantsNamed(receipt, EBBP, 'MessagePartNRInformation')) {
+    const reference = first(part, DS, 'Reference');
     const uri = reference?.getAttribute('URI');
-    const digestAlgorithm = reference?.getElementsByTagNameNS(DS, 'DigestMethod')[0]?.getAttribute('Algorithm');
+    const digestAlgorithm = first(reference, DS, 'DigestMethod')?.getAttribute('Algorithm');
     const digestValue = reference && textOf(reference, DS, 'DigestValue');
     if (!uri || !digestAlgorithm || !digestValue) return { problem: 'a MessagePartNRInformation has no complete ds:Reference' };
     parts.push({ uri, digestAlgorithm, digestValue });

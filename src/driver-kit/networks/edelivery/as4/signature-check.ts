@@ -1,5 +1,6 @@
 import { timingSafeEqual, verify, createHash, type X509Certificate } from 'node:crypto';
-import { ExclusiveCanonicalization } from 'xml-crypto';
+import { canonicalizeLight } from '../../../../formats/xml/light-c14n.js';
+import type { LightElement } from '../../../../formats/xml/light-tree.js';
 import { childrenNamed } from '../../../../formats/xml/dom-children.js';
 import { attachmentDigest, elementsWithId, SHA256, SWA_CONTENT_SIGNATURE } from './attachment-references.js';
 import { DS, EXC_C14N } from './namespaces.js';
@@ -10,12 +11,13 @@ import type { SignedReference } from './ws-security.js';
 // profile signs and nothing else: exclusive c14n (with an optional InclusiveNamespaces PrefixList,
 // which Holodeck B2B and Governikus send) for SignedInfo and for each same-document reference,
 // SHA-256 digests, RSA-SHA256, and attachments by `cid:` with the SwA content transform. Each
-// `#id` is resolved by walking the parsed document, and an id carried by two elements refuses the
+// `#id` is resolved by walking the parsed envelope, and an id carried by two elements refuses the
 // signature (signature wrapping); the caller gets the very elements that were digested, so it can
-// require that what it reads (eb:Messaging, the Body) is one of them. xml-crypto canonicalizes
-// (its exclusive canonicalizer, with the specification's code-point order of declarations); the
-// rest is here because going through xml-crypto's SignedXml parsed the message twice more and
-// searched it by XPath, most of a received message's time (test/bench/as4.ts).
+// require that what it reads (eb:Messaging, the Body) is one of them. The envelope is a light tree
+// (parse-envelope.ts), canonicalized by src/formats/xml/light-c14n.ts, which the tests hold to
+// xml-crypto's canonical form of the same texts: going through xml-crypto's SignedXml parsed the
+// message twice more and searched it by XPath, and a DOM parse was a third of a received
+// message's time (test/bench/as4.ts).
 
 export interface CheckedSignature {
   references: SignedReference[];
@@ -28,30 +30,9 @@ export interface CheckedSignature {
 /** The id attributes a same-document reference may name (xml-crypto's, wsu:Id among them by local name). */
 const ID_ATTRIBUTES = ['Id', 'ID', 'id'] as const;
 
-const codePoint = (a: { prefix: string }, b: { prefix: string }) => (a.prefix === b.prefix ? 0 : a.prefix < b.prefix ? -1 : 1);
-
-/** The namespace declarations in scope at `node` from its ancestors, nearest first, as xml-crypto's canonicalizer takes them. */
-function ancestorNamespaces(node: Element): { prefix: string; namespaceURI: string }[] {
-  const seen = new Set<string>();
-  const out: { prefix: string; namespaceURI: string }[] = [];
-  for (let p = node.parentNode; p && p.nodeType === 1; p = p.parentNode) {
-    const attrs = (p as Element).attributes;
-    for (let i = 0; i < attrs.length; i++) {
-      const a = attrs.item(i)!;
-      const prefix = a.name === 'xmlns' ? '' : a.name.startsWith('xmlns:') ? a.name.slice(6) : undefined;
-      if (prefix === undefined || seen.has(prefix)) continue;
-      seen.add(prefix);
-      out.push({ prefix, namespaceURI: a.value });
-    }
-  }
-  return out;
-}
-
+/** The element's exclusive canonical form: `node` is a light tree's (parse-envelope.ts). */
 function canonical(node: Element, prefixList: string | undefined): string {
-  const c14n = new ExclusiveCanonicalization();
-  c14n.nsCompare = codePoint;
-  const inclusive = prefixList?.split(/\s+/).filter(Boolean);
-  return c14n.process(node, { ancestorNamespaces: ancestorNamespaces(node), ...(inclusive?.length && { inclusiveNamespacesPrefixList: inclusive }) }) as string;
+  return canonicalizeLight(node as unknown as LightElement, prefixList?.split(/\s+/).filter(Boolean));
 }
 
 /** An exclusive c14n algorithm element's PrefixList, or undefined when it has none. */
@@ -66,7 +47,7 @@ function sameBase64(a: string, b: string): boolean {
 }
 
 /** The signature checked with `certificate`'s key against `doc` and the attachments, or why it does not hold. */
-export function checkSignature(signature: Element, certificate: X509Certificate, attachments: ReadonlyMap<string, Buffer>): CheckedSignature | { problem: string } {
+export function checkSignature(signature: Element, root: Element, certificate: X509Certificate, attachments: ReadonlyMap<string, Buffer>): CheckedSignature | { problem: string } {
   const [signedInfo, ...moreInfo] = childrenNamed(signature, DS, 'SignedInfo');
   const [value] = childrenNamed(signature, DS, 'SignatureValue');
   if (!signedInfo || moreInfo.length > 0 || !value) return { problem: 'the signature has no single SignedInfo and SignatureValue' };
@@ -75,7 +56,6 @@ export function checkSignature(signature: Element, certificate: X509Certificate,
   if (c14nMethod?.getAttribute('Algorithm') !== EXC_C14N) return { problem: `SignedInfo is not canonicalized with exclusive c14n (${c14nMethod?.getAttribute('Algorithm') ?? 'none'})` };
   if (signatureMethod?.getAttribute('Algorithm') !== RSA_SHA256) return { problem: `the signature is not RSA-SHA256 (${signatureMethod?.getAttribute('Algorithm') ?? 'none'})` };
 
-  const doc = signature.ownerDocument;
   const references: SignedReference[] = [];
   const elements: Element[] = [];
   const digested: string[] = [];
@@ -89,7 +69,7 @@ export function checkSignature(signature: Element, certificate: X509Certificate,
     const inclusiveNamespaces = transformElements[0] && prefixListOf(transformElements[0]);
     if (uri.startsWith('#') && uri.length > 1) {
       if (transforms.length !== 1 || transforms[0] !== EXC_C14N) return { problem: `the reference ${uri} is not transformed by exclusive c14n alone` };
-      const found = elementsWithId(doc, ID_ATTRIBUTES, uri.slice(1));
+      const found = elementsWithId(root, ID_ATTRIBUTES, uri.slice(1));
       if (found.length !== 1) return { problem: found.length === 0 ? `the reference ${uri} names no element` : `the document has more than one element with the id ${uri}` };
       const actual = createHash('sha256').update(canonical(found[0]!, inclusiveNamespaces), 'utf8').digest('base64');
       if (!sameBase64(actual, digestValue)) return { problem: `the reference ${uri} does not verify` };

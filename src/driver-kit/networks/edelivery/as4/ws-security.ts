@@ -1,9 +1,9 @@
 import type { X509Certificate } from 'node:crypto';
-import { parseWellFormed, type WellFormed } from '../../../../formats/xml/well-formed.js';
+import { parseEnvelope, type ParsedEnvelope } from './parse-envelope.js';
 import { checkSignature } from './signature-check.js';
 import { untrustedBecause } from '../certificate-trust.js';
 import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU } from './namespaces.js';
-import { childrenNamed } from '../../../../formats/xml/dom-children.js';
+import { childrenNamed, descendantsNamed } from '../../../../formats/xml/dom-children.js';
 import { tokenCertificate } from './binary-security-token.js';
 
 // The WS-Security signature of an AS4 message (Peppol AS4 profile 2.0 §5.2; WS-Security 1.1 with
@@ -17,7 +17,6 @@ import { tokenCertificate } from './binary-security-token.js';
 // read afterwards, so what is read is what was signed.
 
 export interface VerifiedMessage {
-  doc: Document;
   /** The eb:Messaging header, signed. */
   messaging: Element;
   /** The signer's certificate (the sending access point's). */
@@ -45,15 +44,15 @@ export interface SignedReference {
  * The signed message and its signer, or why it is refused. `attachments` (by Content-ID) are the
  * MIME parts beside the envelope: each must be signed, its digest the one the signature carries.
  */
-export function verifyWsSecurity(xml: string | WellFormed, anchors: readonly X509Certificate[], now: Date, attachments: ReadonlyMap<string, Buffer> = new Map()): VerifiedMessage | { problem: string } {
-  const parsed = typeof xml === 'string' ? parseWellFormed(xml) : xml;
+export function verifyWsSecurity(xml: string | ParsedEnvelope, anchors: readonly X509Certificate[], now: Date, attachments: ReadonlyMap<string, Buffer> = new Map()): VerifiedMessage | { problem: string } {
+  const parsed = typeof xml === 'string' ? parseEnvelope(xml) : xml;
   if ('problem' in parsed) return { problem: `the message is not XML: ${parsed.problem}` };
-  const { doc, root: envelope } = parsed;
+  const { root: envelope } = parsed;
   if (envelope.namespaceURI !== SOAP12 || envelope.localName !== 'Envelope') return { problem: 'the message is not a SOAP 1.2 envelope' };
   const [header] = childrenNamed(envelope, SOAP12, 'Header');
   const [body] = childrenNamed(envelope, SOAP12, 'Body');
   if (!header || !body) return { problem: 'the envelope has no Header or no Body' };
-  const messagings = doc.getElementsByTagNameNS(EB, 'Messaging');
+  const messagings = descendantsNamed(envelope, EB, 'Messaging');
   const [messaging] = childrenNamed(header, EB, 'Messaging');
   if (!messaging || messagings.length !== 1) return { problem: 'the header has no single eb:Messaging' };
   const securities = childrenNamed(header, WSSE, 'Security');
@@ -62,7 +61,7 @@ export function verifyWsSecurity(xml: string | WellFormed, anchors: readonly X50
   if (signatures.length !== 1) return { problem: 'the wsse:Security header has no single ds:Signature' };
   const certificate = signerOf(securities[0]!, signatures[0]!);
   if (typeof certificate === 'string') return { problem: certificate };
-  const checked = checkSignature(signatures[0]!, certificate, attachments);
+  const checked = checkSignature(signatures[0]!, envelope, certificate, attachments);
   if ('problem' in checked) return checked;
   // What is read afterwards must be what was digested: the very elements, not just their ids.
   for (const [part, el] of [['eb:Messaging', messaging], ['SOAP Body', body]] as const) {
@@ -76,13 +75,14 @@ export function verifyWsSecurity(xml: string | WellFormed, anchors: readonly X50
   // message whose signature is sound (an unknown CA, an expired certificate) or that it is not.
   const untrusted = untrustedBecause(certificate, anchors, now, 'access point');
   if (untrusted) return { problem: untrusted };
-  return { doc, messaging, certificate, signed, references: checked.references };
+  return { messaging, certificate, signed, references: checked.references };
 }
 
 
 /** The certificate of the BinarySecurityToken the signature's KeyInfo references, or why there is none. */
 function signerOf(security: Element, signature: Element): X509Certificate | string {
-  const reference = signature.getElementsByTagNameNS(WSSE, 'SecurityTokenReference')[0]?.getElementsByTagNameNS(WSSE, 'Reference')[0];
+  const [tokenReference] = descendantsNamed(signature, WSSE, 'SecurityTokenReference');
+  const [reference] = tokenReference ? childrenNamed(tokenReference, WSSE, 'Reference') : [];
   const found = tokenCertificate(security, reference?.getAttribute('URI'));
   return typeof found === 'string' ? `the signature's key: ${found}` : found;
 }
