@@ -226,6 +226,7 @@ describe('AS4 tampering: the sending access point takes only a receipt that conf
       privateKeyPem: sender.privateKeyPem,
       certificate: sender.certificate,
       seatId: SELLER.seat,
+      host: SELLER.seat.toLowerCase(),
       apAnchors: [ca.certificate],
       smpAnchors: [],
       smlZone: 'lab.peppol.invalid',

@@ -1,5 +1,4 @@
 import { expandedName, scanRoot, type RootScan } from '../xml/root-scan.js';
-import { childText } from './dom.js';
 import { SbdhError } from './sbdh-error.js';
 
 // The Peppol document type identifier of a UBL business document (Policy for use of Identifiers
@@ -18,14 +17,6 @@ export interface PayloadRoot {
   customizationId: string;
 }
 
-/** The root and CustomizationID of a UBL document's root element; anything else is refused (SBDH-005). */
-export function payloadRootOf(root: Element): PayloadRoot {
-  const namespace = root.namespaceURI ?? '';
-  if (!UBL_NAMESPACE.test(namespace)) throw new SbdhError('SBDH-005', `the business document's root {${namespace}}${root.localName} is not a UBL 2 document`);
-  const customizationId = childText(root, CBC, 'CustomizationID');
-  if (!customizationId) throw new SbdhError('SBDH-005', `the business document ${root.localName} has no cbc:CustomizationID to name its document type`);
-  return { namespace, localName: root.localName, customizationId };
-}
 
 const CUSTOMIZATION_ID = expandedName(CBC, 'CustomizationID');
 const PROFILE_ID = expandedName(CBC, 'ProfileID');
@@ -39,8 +30,8 @@ export function scanPayload(businessDocumentXml: string, inScope?: ReadonlyMap<s
   }
 }
 
-/** The root and CustomizationID of a scanned business document, as payloadRootOf reads them from a DOM. */
-export function payloadRootOfScan(scan: RootScan): PayloadRoot {
+/** The root and CustomizationID of a scanned business document; anything but a UBL 2 document with one is refused (SBDH-005). */
+export function payloadRootOf(scan: RootScan): PayloadRoot {
   if (!UBL_NAMESPACE.test(scan.namespace)) throw new SbdhError('SBDH-005', `the business document's root {${scan.namespace}}${scan.localName} is not a UBL 2 document`);
   const customizationId = scan.children.get(CUSTOMIZATION_ID);
   if (!customizationId) throw new SbdhError('SBDH-005', `the business document ${scan.localName} has no cbc:CustomizationID to name its document type`);
@@ -54,13 +45,13 @@ export function documentTypeIdFor(root: PayloadRoot): string {
 
 /** The document type id of a rendered Peppol UBL Invoice, CreditNote or ApplicationResponse. */
 export function documentTypeIdOf(businessDocumentXml: string): string {
-  return documentTypeIdFor(payloadRootOfScan(scanPayload(businessDocumentXml)));
+  return documentTypeIdFor(payloadRootOf(scanPayload(businessDocumentXml)));
 }
 
 /** What a Peppol sender looks the receiver up by: the document type id and the process id, the document's cbc:ProfileID (BIS 3.0 §3: the process is the profile). */
 export function routingOf(businessDocumentXml: string): { documentTypeId: string; processId: string } {
   const scan = scanPayload(businessDocumentXml);
-  const documentTypeId = documentTypeIdFor(payloadRootOfScan(scan));
+  const documentTypeId = documentTypeIdFor(payloadRootOf(scan));
   const processId = scan.children.get(PROFILE_ID);
   if (!processId) throw new SbdhError('SBDH-005', `the business document ${scan.localName} has no cbc:ProfileID to name its process`);
   return { documentTypeId, processId };

@@ -1,7 +1,7 @@
 import { childText } from './dom.js';
-import { parseLight } from '../xml/light-tree.js';
+import { parseLightElement } from '../xml/light-tree.js';
 import { childrenNamed, elementsOf } from '../xml/dom-children.js';
-import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
+import { documentTypeIdFor, payloadRootOf, scanPayload, UBL_VERSION } from './document-type-id.js';
 import { wellFormednessProblem } from '../xml/well-formedness.js';
 import { checkFacts, checkParticipant } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, PROCESS_SCHEMES, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts, type MlsType, type ReadEnvelope } from './facts.js';
@@ -22,11 +22,9 @@ export function readSbdh(xml: string): ReadEnvelope {
   // The header is parsed (small); the business document, most of the text, is checked to be
   // well-formed and scanned for its identity, not built into a DOM (xml/root-scan.ts).
   const { headerXml, businessDocument } = split(xml);
-  const light = parseLight(headerXml);
-  if ('problem' in light) throw new SbdhError('SBDH-001', `the envelope is not well-formed XML: ${light.problem}`);
-  // The light tree has the DOM members this reader uses (nodeType, firstChild, nextSibling,
-  // namespaceURI, localName, textContent, getAttribute, attributes): xml/light-tree.ts.
-  const root = light as unknown as Element;
+  const parsed = parseLightElement(headerXml);
+  if ('problem' in parsed) throw new SbdhError('SBDH-001', `the envelope is not well-formed XML: ${parsed.problem}`);
+  const { root } = parsed;
   if (root.namespaceURI !== NS || root.localName !== 'StandardBusinessDocument') throw new SbdhError('SBDH-001', `the root element {${root.namespaceURI ?? ''}}${root.localName} is not an SBDH StandardBusinessDocument`);
   const [header, ...rest] = elementsOf(root);
   if (!header || header.namespaceURI !== NS || header.localName !== 'StandardBusinessDocumentHeader') throw new SbdhError('SBDH-001', 'the envelope does not begin with a StandardBusinessDocumentHeader');
@@ -61,7 +59,7 @@ export function readSbdh(xml: string): ReadEnvelope {
   };
   checkFacts(facts);
 
-  const payload = payloadRootOfScan(scan);
+  const payload = payloadRootOf(scan);
   const said = { Standard: required(identification, 'Standard'), Type: required(identification, 'Type'), TypeVersion: required(identification, 'TypeVersion') };
   const is = { Standard: payload.namespace, Type: payload.localName, TypeVersion: UBL_VERSION };
   for (const key of Object.keys(said) as (keyof typeof said)[]) {

@@ -1,5 +1,5 @@
 import { el, leaf, serialize, type XmlNode } from '../xml/writer.js';
-import { documentTypeIdFor, payloadRootOfScan, scanPayload, UBL_VERSION } from './document-type-id.js';
+import { documentTypeIdFor, payloadRootOf, scanPayload, UBL_VERSION } from './document-type-id.js';
 import { checkFacts } from './fact-checks.js';
 import { DOCUMENT_TYPE_SCHEME, HEADER_VERSION, PARTICIPANT_SCHEME, PROCESS_SCHEME, SBDH_NAMESPACE, SCOPE, type EnvelopeFacts } from './facts.js';
 import { SbdhError } from './sbdh-error.js';
@@ -25,7 +25,7 @@ export function sbdhFor(facts: EnvelopeFacts, businessDocumentXml: string): stri
   const payload = payloadText(businessDocumentXml);
   // The payload's identity from its start (xml/root-scan.ts): the writer is handed documents this
   // adapter rendered; the receiver checks the whole payload is well-formed (read.ts).
-  const root = payloadRootOfScan(scanPayload(payload));
+  const root = payloadRootOf(scanPayload(payload));
   const derived = documentTypeIdFor(root);
   if (facts.documentTypeId !== derived) throw new SbdhError('SBDH-005', `the document type id ${facts.documentTypeId} is not the business document's (${derived})`);
   const header = el(

@@ -18,8 +18,10 @@ import type { XmlNode } from './writer.js';
 const TEXT = /[&<>\r]/g;
 const ATTR = /[&<"\t\n\r]/g;
 const ESCAPE: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;' };
-const escapeText = (s: string) => s.replace(TEXT, (c) => ESCAPE[c]!);
-const escapeAttr = (s: string) => s.replace(ATTR, (c) => ESCAPE[c]!);
+/** Text as canonical XML writes it (shared with light-c14n.ts). */
+export const c14nText = (s: string) => s.replace(TEXT, (c) => ESCAPE[c]!);
+/** An attribute value as canonical XML writes it. */
+export const c14nAttr = (s: string) => s.replace(ATTR, (c) => ESCAPE[c]!);
 
 /** The `xml` prefix is bound by definition and never declared (Namespaces in XML §3). */
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
@@ -65,14 +67,14 @@ function element(node: XmlNode, inherited: ReadonlyMap<string, string>, rendered
     if (prefix !== '' && uri === '') throw new Error(`the prefix ${prefix} of ${node.name} is not declared`);
     // An unprefixed element in no namespace needs no declaration unless an ancestor output a default one.
     if ((rendered.get(prefix) ?? '') === uri && (prefix !== '' || rendered.has('') || uri === '')) continue;
-    out += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
+    out += prefix === '' ? ` xmlns="${c14nAttr(uri)}"` : ` xmlns:${prefix}="${c14nAttr(uri)}"`;
     if (nowRendered === rendered) nowRendered = new Map(rendered);
     (nowRendered as Map<string, string>).set(prefix, uri);
   }
   attributes.sort((a, b) => (a.uri < b.uri ? -1 : a.uri > b.uri ? 1 : a.local < b.local ? -1 : a.local > b.local ? 1 : 0));
-  for (const a of attributes) out += ' ' + a.name + '="' + escapeAttr(a.value) + '"';
+  for (const a of attributes) out += ' ' + a.name + '="' + c14nAttr(a.value) + '"';
   out += '>';
-  if (node.text !== undefined) out += escapeText(node.text);
+  if (node.text !== undefined) out += c14nText(node.text);
   else if (node.children) for (const child of node.children) out += element(child, scope, nowRendered);
   return out + '</' + node.name + '>';
 }

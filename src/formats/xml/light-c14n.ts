@@ -1,3 +1,4 @@
+import { c14nAttr, c14nText } from './exc-c14n.js';
 import type { LightElement, LightText } from './light-tree.js';
 
 // Exclusive XML Canonicalization 1.0 (W3C, 2002; without comments) of an element of a light tree
@@ -12,11 +13,6 @@ import type { LightElement, LightText } from './light-tree.js';
 // hold it to xml-crypto's canonical form of the same texts (recorded messages included).
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-const TEXT = /[&<>\r]/g;
-const ATTR = /[&<"\t\n\r]/g;
-const ESCAPE: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\t': '&#x9;', '\n': '&#xA;', '\r': '&#xD;' };
-const escapeText = (s: string) => s.replace(TEXT, (c) => ESCAPE[c]!);
-const escapeAttr = (s: string) => s.replace(ATTR, (c) => ESCAPE[c]!);
 const byCodePoint = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The canonical form of `element`; `inclusive`: the InclusiveNamespaces PrefixList, if any. */
@@ -39,17 +35,17 @@ function render(e: LightElement, inclusive: ReadonlySet<string>, rendered: Reado
     // The default namespace needs no declaration while none was output, or the same was.
     if (prefix === '' ? (before ?? '') === uri : before === uri) continue;
     if (prefix !== '' && uri === '') continue;
-    out += prefix === '' ? ` xmlns="${escapeAttr(uri)}"` : ` xmlns:${prefix}="${escapeAttr(uri)}"`;
+    out += prefix === '' ? ` xmlns="${c14nAttr(uri)}"` : ` xmlns:${prefix}="${c14nAttr(uri)}"`;
     if (next === rendered) next = new Map(rendered);
     (next as Map<string, string>).set(prefix, uri);
   }
   const sorted = attributes
     .map((a) => ({ a, uri: a.prefix === 'xml' ? XML_NAMESPACE : (a.namespaceURI ?? '') }))
     .sort((x, y) => byCodePoint(x.uri, y.uri) || byCodePoint(x.a.localName, y.a.localName));
-  for (const { a } of sorted) out += ` ${a.name}="${escapeAttr(a.value)}"`;
+  for (const { a } of sorted) out += ` ${a.name}="${c14nAttr(a.value)}"`;
   out += '>';
   for (let c: LightElement | LightText | null = e.firstChild; c; c = c.nextSibling) {
-    out += c.nodeType === 3 ? escapeText((c as LightText).data) : render(c as LightElement, inclusive, next);
+    out += c.nodeType === 3 ? c14nText((c as LightText).data) : render(c as LightElement, inclusive, next);
   }
   return `${out}</${e.tagName}>`;
 }

@@ -1,4 +1,5 @@
 import { wellFormednessProblem } from './well-formedness.js';
+import { decodeReferences } from './references.js';
 
 // A namespace-aware element tree of a small document, built in one pass over text that
 // well-formedness.ts found well-formed, with the few DOM members this project's readers use
@@ -11,25 +12,17 @@ import { wellFormednessProblem } from './well-formedness.js';
 // canonicalized from it (light-c14n.ts) is what any parser would have read.
 
 const XML_NAMESPACE = 'http://www.w3.org/XML/1998/namespace';
-const ENTITY: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** Text content as a parser reports it: line ends normalized, references decoded. */
 function textOf(raw: string): string {
-  return decode(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
+  return decodeReferences(raw.includes('\r') ? raw.replace(/\r\n?/g, '\n') : raw);
 }
 
 /** An attribute value as a parser reports it (CDATA type: white space characters as spaces, then references decoded). */
 function attributeValueOf(raw: string): string {
-  return decode(/[\t\n\r]/.test(raw) ? raw.replace(/\r\n?/g, '\n').replace(/[\t\n]/g, ' ') : raw);
+  return decodeReferences(/[\t\n\r]/.test(raw) ? raw.replace(/\r\n?/g, '\n').replace(/[\t\n]/g, ' ') : raw);
 }
 
-function decode(text: string): string {
-  return text.includes('&')
-    ? text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) =>
-        ref.startsWith('#x') ? String.fromCodePoint(parseInt(ref.slice(2), 16)) : ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITY[ref] ?? whole),
-      )
-    : text;
-}
 
 export interface LightAttribute {
   name: string;
@@ -171,4 +164,13 @@ export function parseLight(xml: string): LightElement | { problem: string } {
     }
   }
   return root ?? { problem: 'no root element' };
+}
+
+/**
+ * The root as the DOM's `Element` type, for readers written against the DOM (dom-children.ts):
+ * the light tree has the members they use (listed above), not the whole interface.
+ */
+export function parseLightElement(xml: string): { root: Element } | { problem: string } {
+  const light = parseLight(xml);
+  return 'problem' in light ? light : { root: light as unknown as Element };
 }

@@ -1,3 +1,5 @@
+import { decodeReferences } from './references.js';
+
 // What identifies a business document, read from the start of its text without parsing it
 // whole: the root element's namespace and local name, and the text of a few of the root's child
 // elements (a UBL document's cbc:CustomizationID and cbc:ProfileID, which come before its lines).
@@ -19,16 +21,10 @@ export interface RootScan {
 const NAME = '[^\\s/>=]+';
 const ATTRIBUTE = new RegExp(`\\s+(${NAME})\\s*=\\s*("[^"]*"|'[^']*')`, 'y');
 const START_TAG = new RegExp(`<(${NAME})`, 'y');
-const ENTITY: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /** `{namespace}localName`, the key of a wanted child. */
 export const expandedName = (namespace: string, localName: string) => `{${namespace}}${localName}`;
 
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-fA-F]+|#[0-9]+|[a-z]+);/g, (whole, ref: string) =>
-    ref.startsWith('#x') ? String.fromCodePoint(parseInt(ref.slice(2), 16)) : ref.startsWith('#') ? String.fromCodePoint(Number(ref.slice(1))) : (ENTITY[ref] ?? whole),
-  );
-}
 
 /** Index after the construct starting at `at` that is not an element (comment, CDATA, PI, declaration), or undefined when `at` starts a tag. */
 function skipNonElement(xml: string, at: number): number | undefined {
@@ -61,7 +57,7 @@ function startTag(xml: string, at: number): Tag {
     ATTRIBUTE.lastIndex = i;
     const a = ATTRIBUTE.exec(xml);
     if (!a) break;
-    attributes.push([a[1]!, decode(a[2]!.slice(1, -1))]);
+    attributes.push([a[1]!, decodeReferences(a[2]!.slice(1, -1))]);
     i = ATTRIBUTE.lastIndex;
   }
   while (/\s/.test(xml[i] ?? '')) i++;
@@ -141,7 +137,7 @@ export function scanRoot(xml: string, wanted: readonly string[], inScope: Readon
           const text = xml.slice(at, close);
           // A wanted child holds text only (an identifier); one with markup inside is not read as one.
           if (close < 0 || text.includes('<')) throw new Error(`<${tag.name}> holds more than text`);
-          children.set(key, decode(text).trim());
+          children.set(key, decodeReferences(text).trim());
           at = xml.indexOf('>', close) + 1;
         }
         continue;

@@ -21,6 +21,8 @@ export interface AccessPoint {
   readonly certificate: X509Certificate;
   /** The access point's id on the network: its certificate's CN (Peppol: the seat id, `PDK000123`). */
   readonly seatId: string;
+  /** The seat id as the right-hand side of the message ids this access point makes (`…@pop000001`). */
+  readonly host: string;
   readonly apAnchors: readonly X509Certificate[];
   readonly smpAnchors: readonly X509Certificate[];
   readonly smlZone: string;
@@ -77,6 +79,7 @@ export function loadAccessPoint(at: string, settings: AccessPointSettings, profi
     privateKeyPem: identity.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     certificate: identity.certificate,
     seatId,
+    host: seatId.toLowerCase().replace(/[^a-z0-9.-]/g, '-'),
     apAnchors,
     smpAnchors,
     smlZone: settings.sml_zone ?? profile.smlZones[settings.environment ?? 'test'],

@@ -49,7 +49,7 @@ export interface BusinessResponse {
 export function as4Receiver(o: As4ReceiverOptions): (request: InboundRequest) => Promise<InboundAnswer> {
   const network = o.ap.profile.network;
   const signer = { certificate: o.ap.certificate, privateKeyPem: o.ap.privateKeyPem };
-  const host = o.ap.seatId.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
+  const host = o.ap.host;
 
   const refuse = (error: EbmsError, refToMessageInError: string | undefined, now: Date): InboundAnswer => {
     o.logger.warn({ network, code: error.code, detail: error.detail, ref_to_message_id: refToMessageInError, reason: error.description }, 'AS4 message refused');

@@ -81,7 +81,7 @@ export class As4Transport implements Transport {
     const key = transmissionKey(profile.network, sender, m.documentNumber);
     const createdAt = new Date(at.acceptedAt ?? at.now.toISOString());
     const contentDigest = createHash('sha256').update(m.content).digest('hex').slice(0, 16);
-    const host = ap.seatId.toLowerCase().replace(/[^a-z0-9.-]/g, '-');
+    const host = ap.host;
     const messageId = `${key}.${contentDigest}@${host}`;
     const processScheme = profile.processScheme === PROCESS_SCHEME ? undefined : profile.processScheme;
     const sbdh = sbdhFor({ sender, receiver, ...routing, processScheme, countryC1: this.o.countryC1, instanceIdentifier: key, creationDateAndTime: createdAt }, m.content);

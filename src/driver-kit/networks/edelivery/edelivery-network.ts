@@ -25,32 +25,34 @@ export function edeliveryNetwork(o: EdeliveryNetworkOptions, entities: EntityLoo
   if (!o.settings) return { transportFor: () => undefined, close: async () => undefined };
   const profile = { ...o.profile, transportProfile: o.settings.transport_profile ?? o.profile.transportProfile };
   const files = new SettingsFiles(deps.configDir);
-  const ap = loadAccessPoint(o.at, o.settings, profile, files);
+  const loaded = loadAccessPoint(o.at, o.settings, profile, files);
   files.check();
+  // check() has thrown with the problems when nothing was loaded.
+  const ap = loaded!;
   const lookup = receiverLookup({
-    smlZone: ap!.smlZone,
-    smpTrustAnchors: ap!.smpAnchors,
+    smlZone: ap.smlZone,
+    smpTrustAnchors: ap.smpAnchors,
     transportProfile: profile.transportProfile,
-    timeoutMs: ap!.timeoutMs,
-    cacheEntries: ap!.cacheEntries,
-    resolver: ap!.resolver,
+    timeoutMs: ap.timeoutMs,
+    cacheEntries: ap.cacheEntries,
+    resolver: ap.resolver,
     clock: deps.clock,
-    allowHttp: ap!.allowHttp,
+    allowHttp: ap.allowHttp,
   });
   // One transport per sending country (the SBDH's COUNTRY_C1), the rest is the access point's.
   const byCountry = new Map<string, As4Transport>();
   const countryOf = (entity: BusinessEntity) => entity.party.address.country;
-  deps.logger.info({ network: profile.network, seat_id: ap!.seatId, sml_zone: ap!.smlZone }, 'access point configured: documents go over AS4');
+  deps.logger.info({ network: profile.network, seat_id: ap.seatId, sml_zone: ap.smlZone }, 'access point configured: documents go over AS4');
   return {
     transportFor(entityId) {
       const entity = entities.get(entityId);
       if (!entity) return undefined;
       const country = countryOf(entity);
       let transport = byCountry.get(country);
-      if (!transport) byCountry.set(country, (transport = new As4Transport({ ap: ap!, lookup, inbox: deps.inbox, countryC1: country, retry: deps.retry, clock: deps.clock })));
+      if (!transport) byCountry.set(country, (transport = new As4Transport({ ap, lookup, inbox: deps.inbox, countryC1: country, retry: deps.retry, clock: deps.clock })));
       return transport;
     },
     close: async () => undefined,
-    receive: as4Receiver({ ap: ap!, entities, inbox: deps.inbox, received: deps.received, clock: deps.clock, logger: deps.logger, responseTo: o.responseTo, participantOf: o.participantOf }),
+    receive: as4Receiver({ ap, entities, inbox: deps.inbox, received: deps.received, clock: deps.clock, logger: deps.logger, responseTo: o.responseTo, participantOf: o.participantOf }),
   };
 }

@@ -1,4 +1,4 @@
-import { parseLight } from '../../../../formats/xml/light-tree.js';
+import { parseLightElement } from '../../../../formats/xml/light-tree.js';
 
 // An AS4 envelope read into a light namespace-aware tree (src/formats/xml/light-tree.ts) once,
 // for the decryption, the signature check (its canonicalization: light-c14n.ts) and the reading
@@ -16,6 +16,5 @@ export interface ParsedEnvelope {
 
 /** The envelope, or why it is not well-formed XML with its namespaces declared. */
 export function parseEnvelope(xml: string): ParsedEnvelope | { problem: string } {
-  const light = parseLight(xml);
-  return 'problem' in light ? light : { root: light as unknown as Element };
+  return parseLightElement(xml);
 }

@@ -2,7 +2,7 @@ import type { X509Certificate } from 'node:crypto';
 import { parseEnvelope, type ParsedEnvelope } from './parse-envelope.js';
 import { checkSignature } from './signature-check.js';
 import { untrustedBecause } from '../certificate-trust.js';
-import { DS, EB, EXC_C14N, SOAP12, WSSE, WSU } from './namespaces.js';
+import { DS, EB, SOAP12, WSSE } from './namespaces.js';
 import { childrenNamed, descendantsNamed } from '../../../../formats/xml/dom-children.js';
 import { tokenCertificate } from './binary-security-token.js';
 
