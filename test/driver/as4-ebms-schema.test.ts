@@ -8,11 +8,9 @@ import { readUserMessage } from '../../src/driver-kit/networks/edelivery/as4/rea
 import { signedReceipt } from '../../src/driver-kit/networks/edelivery/as4/receipt-writer.js';
 import { errorSignal } from '../../src/driver-kit/networks/edelivery/as4/error-signal.js';
 import { notServiced } from '../../src/driver-kit/networks/edelivery/as4/ebms-error.js';
-import { INITIATOR, PEPPOL_AGREEMENT, PEPPOL_AP_PARTY_TYPE, RESPONDER } from '../../src/driver-kit/networks/edelivery/as4/user-message-facts.js';
-import { sbdhFor } from '../../src/formats/sbdh/write.js';
-import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
 import { makeIdentity } from '../helpers/edelivery-pki.js';
 import { ebmsSchemaErrors } from '../helpers/ebms-xsd.js';
+import { SBDH, signerOf, userMessageFacts } from '../helpers/as4-message.js';
 
 // What real access points sent (fixtures/as4/transport/recorded/, fixtures/as4/README.md) holds
 // to the ebMS 3.0 header and SOAP 1.2 schemas: the recordings are the messages our reader must
@@ -50,21 +48,8 @@ describe('recorded AS4 messages against the ebMS 3.0 header and SOAP 1.2 schemas
   it('what we write holds to them too: the user message (its envelope part), the signed receipt and the error signal', async () => {
     const ca = makeIdentity('Schema AP CA');
     const [sender, receiver] = [makeIdentity('PDE000001', ca), makeIdentity('PDE000002', ca)];
-    const signerOf = (id: typeof sender) => ({ certificate: id.certificate, privateKeyPem: id.privateKeyPem });
-    const invoice = SBDH_CASES.find((c) => c.name === 'spec-invoice')!;
-    const facts = {
-      messageId: 'user-1@test',
-      timestamp: new Date('2026-11-25T10:00:00.000Z'),
-      conversationId: 'conversation-1',
-      from: { id: 'PDE000001', type: PEPPOL_AP_PARTY_TYPE, role: INITIATOR },
-      to: { id: 'PDE000002', type: PEPPOL_AP_PARTY_TYPE, role: RESPONDER },
-      agreementRef: PEPPOL_AGREEMENT,
-      service: { type: 'cenbii-procid-ubl', value: invoice.facts.processId },
-      action: `busdox-docid-qns::${invoice.facts.documentTypeId}`,
-      originalSender: invoice.facts.sender,
-      finalRecipient: invoice.facts.receiver,
-    };
-    const sent = userMessage(facts, sbdhFor(invoice.facts, invoice.payload), signerOf(sender), { boundary: 'b-1', rootContentId: 'root-1@test', payloadContentId: 'payload-1@test' }, receiver.certificate);
+    const facts = userMessageFacts();
+    const sent = userMessage(facts, SBDH, signerOf(sender), { boundary: 'b-1', rootContentId: 'root-1@test', payloadContentId: 'payload-1@test' }, receiver.certificate);
     const mime = readMultipartRelated(sent.contentType, sent.body);
     if ('problem' in mime) expect.fail(mime.problem);
     expect(await ebmsSchemaErrors('user-message.xml', mime.root.body.toString('utf8'))).to.deep.equal([]);

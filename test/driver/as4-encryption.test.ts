@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { DOMParser } from '@xmldom/xmldom';
-import { userMessage, type Packaging } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
+import { userMessage } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
 import { readUserMessage } from '../../src/driver-kit/networks/edelivery/as4/read-user-message.js';
 import { AES128_GCM, MGF1_SHA256, RSA_OAEP, SWA_CIPHERTEXT_TRANSFORM, SWA_CONTENT_ONLY } from '../../src/driver-kit/networks/edelivery/as4/attachment-encryption.js';
 import { decryptAttachments, readEncryption } from '../../src/driver-kit/networks/edelivery/as4/attachment-decryption.js';
@@ -11,13 +11,12 @@ import { SHA256 } from '../../src/driver-kit/networks/edelivery/as4/attachment-r
 import { readMultipartRelated } from '../../src/driver-kit/networks/edelivery/as4/mime-multipart.js';
 import { EbmsError } from '../../src/driver-kit/networks/edelivery/as4/ebms-error.js';
 import { WSSE, XENC } from '../../src/driver-kit/networks/edelivery/as4/namespaces.js';
-import { INITIATOR, PEPPOL_AGREEMENT, PEPPOL_AP_PARTY_TYPE, RESPONDER, type UserMessageFacts } from '../../src/driver-kit/networks/edelivery/as4/user-message-facts.js';
 import { elementsOf } from '../../src/formats/xml/dom-children.js';
-import { sbdhFor, payloadText } from '../../src/formats/sbdh/write.js';
-import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
+import { payloadText } from '../../src/formats/sbdh/write.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
 import { encryptionSpan, partsOf, rebuilt, type As4Message } from '../helpers/as4-encryption.js';
+import { INVOICE, PACKAGING, SBDH, signerOf, refusal, userMessageFacts } from '../helpers/as4-message.js';
 
 // The AS4 payload encrypted to the receiving access point (attachment-encryption.ts and
 // attachment-decryption.ts): written by userMessage and read back by readUserMessage with our
@@ -25,32 +24,8 @@ import { encryptionSpan, partsOf, rebuilt, type As4Message } from '../helpers/as
 // key, no EncryptedKey, another algorithm, no encryption at all), each refused with its ebMS
 // code; and the encrypted messages phase4 recorded, read up to the point where their key is needed.
 
-const invoice = SBDH_CASES.find((c) => c.name === 'spec-invoice')!;
-const SBDH = sbdhFor(invoice.facts, invoice.payload);
-const PACKAGING: Packaging = { boundary: 'as4-boundary-1', rootContentId: 'root-1@test', payloadContentId: 'payload-1@test' };
-const FACTS: UserMessageFacts = {
-  messageId: 'user-1@test',
-  timestamp: new Date('2026-11-25T10:00:00.000Z'),
-  conversationId: 'conversation-1',
-  from: { id: 'PDE000001', type: PEPPOL_AP_PARTY_TYPE, role: INITIATOR },
-  to: { id: 'PDE000002', type: PEPPOL_AP_PARTY_TYPE, role: RESPONDER },
-  agreementRef: PEPPOL_AGREEMENT,
-  service: { type: 'cenbii-procid-ubl', value: invoice.facts.processId },
-  action: `busdox-docid-qns::${invoice.facts.documentTypeId}`,
-  originalSender: invoice.facts.sender,
-  finalRecipient: invoice.facts.receiver,
-};
+const FACTS = userMessageFacts();
 
-/** The EbmsError the call throws (fails the test when it returns). */
-function refusal(read: () => unknown): EbmsError {
-  try {
-    read();
-  } catch (err) {
-    if (err instanceof EbmsError) return err;
-    throw err;
-  }
-  expect.fail('the message was accepted');
-}
 
 const securityOf = (envelope: string): Element => new DOMParser().parseFromString(envelope, 'text/xml').getElementsByTagNameNS(WSSE, 'Security')[0]! as unknown as Element;
 
@@ -60,7 +35,7 @@ describe('AS4: the payload encrypted to the receiving access point', function ()
   let sender: TestIdentity;
   let receiver: TestIdentity;
   let other: TestIdentity;
-  const send = (to = receiver) => userMessage(FACTS, SBDH, { certificate: sender.certificate, privateKeyPem: sender.privateKeyPem }, PACKAGING, to.certificate);
+  const send = (to = receiver) => userMessage(FACTS, SBDH, signerOf(sender), PACKAGING, to.certificate);
   /** Read as the receiver; `null` reads without a key. */
   const read = (m: As4Message, decryptWith: { privateKeyPem: string; certificate: TestIdentity['certificate'] } | null = receiver) =>
     readUserMessage(m.contentType, m.body, { anchors: [ca.certificate], now: new Date(), decryptWith: decryptWith ?? undefined });
@@ -74,8 +49,8 @@ describe('AS4: the payload encrypted to the receiving access point', function ()
 
   it('round trip: the receiver with its key reads back the SBDH the sender wrapped', () => {
     const received = read(send());
-    expect(received.sbdh.facts).to.deep.equal(invoice.facts);
-    expect(received.sbdh.businessDocument).to.equal(payloadText(invoice.payload));
+    expect(received.sbdh.facts).to.deep.equal(INVOICE.facts);
+    expect(received.sbdh.businessDocument).to.equal(payloadText(INVOICE.payload));
     expect(received.messageId).to.equal('user-1@test');
     expect(received.signer.subject).to.contain('CN=PDE000001');
   });
@@ -153,7 +128,7 @@ describe('AS4: the payload encrypted to the receiving access point', function ()
     const { envelope } = partsOf(message);
     const span = encryptionSpan(envelope);
     const plain = rebuilt(message, PACKAGING.boundary, envelope.slice(0, span.start) + envelope.slice(span.end), [['payload-1@test', gzipFromSbdhOf(message)]]);
-    expect(read(plain, null).sbdh.facts).to.deep.equal(invoice.facts);
+    expect(read(plain, null).sbdh.facts).to.deep.equal(INVOICE.facts);
     const err = refusal(() => read(plain));
     expect(err.message).to.equal('EBMS:0103: the attachment cid:payload-1@test is not encrypted; the Peppol AS4 profile requires the payload encrypted');
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { userMessage, type Packaging } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
+import { userMessage } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
 import { readUserMessage, type ReceivedUserMessage } from '../../src/driver-kit/networks/edelivery/as4/read-user-message.js';
 import { signedReceipt } from '../../src/driver-kit/networks/edelivery/as4/receipt-writer.js';
 import { readSignedReceipt, type SignedReceipt } from '../../src/driver-kit/networks/edelivery/as4/receipt.js';
@@ -10,11 +10,9 @@ import { errorSignal, ERROR_SIGNAL_STATUS } from '../../src/driver-kit/networks/
 import { readSignal } from '../../src/driver-kit/networks/edelivery/as4/read-signal.js';
 import { EbmsError, notServiced } from '../../src/driver-kit/networks/edelivery/as4/ebms-error.js';
 import { verifyWsSecurity } from '../../src/driver-kit/networks/edelivery/as4/ws-security.js';
-import { INITIATOR, PEPPOL_AGREEMENT, PEPPOL_AP_PARTY_TYPE, RESPONDER, type UserMessageFacts } from '../../src/driver-kit/networks/edelivery/as4/user-message-facts.js';
-import { sbdhFor } from '../../src/formats/sbdh/write.js';
-import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
+import { PACKAGING, SBDH, signerOf, userMessageFacts } from '../helpers/as4-message.js';
 
 // The receiver's answers and the sender's check of them (src/driver-kit/networks/edelivery/as4):
 // a user message signed by the sending access point, read as the receiving one reads it, answered
@@ -22,21 +20,7 @@ import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
 // sender to what it sent; then receipts that must not confirm (another message, a changed digest,
 // an untrusted signer), the error signal written and read back, and phase4's error signal read.
 
-const invoice = SBDH_CASES.find((c) => c.name === 'spec-invoice')!;
-const SBDH = sbdhFor(invoice.facts, invoice.payload);
-const PACKAGING: Packaging = { boundary: 'as4-boundary-1', rootContentId: 'root-1@test', payloadContentId: 'payload-1@test' };
-const FACTS: UserMessageFacts = {
-  messageId: 'user-1@test',
-  timestamp: new Date('2026-11-25T10:00:00.000Z'),
-  conversationId: 'conversation-1',
-  from: { id: 'PDE000001', type: PEPPOL_AP_PARTY_TYPE, role: INITIATOR },
-  to: { id: 'PDE000002', type: PEPPOL_AP_PARTY_TYPE, role: RESPONDER },
-  agreementRef: PEPPOL_AGREEMENT,
-  service: { type: 'cenbii-procid-ubl', value: invoice.facts.processId },
-  action: `busdox-docid-qns::${invoice.facts.documentTypeId}`,
-  originalSender: invoice.facts.sender,
-  finalRecipient: invoice.facts.receiver,
-};
+const FACTS = userMessageFacts();
 const RECEIPT_TIME = new Date('2026-11-25T10:00:01.000Z');
 
 describe('AS4: the signed receipt with non-repudiation information, written by the receiver and checked by the sender', function () {
@@ -48,7 +32,6 @@ describe('AS4: the signed receipt with non-repudiation information, written by t
   let stranger: TestIdentity;
   let sent: ReturnType<typeof userMessage>;
   let received: ReceivedUserMessage;
-  const signerOf = (id: TestIdentity) => ({ certificate: id.certificate, privateKeyPem: id.privateKeyPem });
   const now = () => new Date();
   /** The receipt `by` writes for what was received (or for the references given), read back by the sender. */
   const answer = (by: TestIdentity, references = received.references, refToMessageId = received.messageId) =>

@@ -3,63 +3,33 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect } from 'chai';
 import { DOMParser } from '@xmldom/xmldom';
-import { userMessage, type Packaging } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
+import { userMessage } from '../../src/driver-kit/networks/edelivery/as4/user-message.js';
 import { readUserMessage } from '../../src/driver-kit/networks/edelivery/as4/read-user-message.js';
 import { readMultipartRelated, parseContentType } from '../../src/driver-kit/networks/edelivery/as4/mime-multipart.js';
 import { SWA_CONTENT_SIGNATURE } from '../../src/driver-kit/networks/edelivery/as4/attachment-references.js';
 import { EbmsError } from '../../src/driver-kit/networks/edelivery/as4/ebms-error.js';
 import { verifyWsSecurity } from '../../src/driver-kit/networks/edelivery/as4/ws-security.js';
 import { DS, EB } from '../../src/driver-kit/networks/edelivery/as4/namespaces.js';
-import { INITIATOR, PEPPOL_AGREEMENT, PEPPOL_AP_PARTY_TYPE, RESPONDER, type UserMessageFacts } from '../../src/driver-kit/networks/edelivery/as4/user-message-facts.js';
-import { sbdhFor, payloadText } from '../../src/formats/sbdh/write.js';
-import { SBDH_CASES } from '../formats/sbdh/sbdh-cases.js';
+import { payloadText } from '../../src/formats/sbdh/write.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { makeIdentity, type TestIdentity } from '../helpers/edelivery-pki.js';
 import { encryptionSpan, encryptionXml, partsOf, rebuilt } from '../helpers/as4-encryption.js';
 import { signedReceipt } from '../helpers/as4-signing.js';
+import { INVOICE, PACKAGING, SBDH, signerOf, refusal, userMessageFacts } from '../helpers/as4-message.js';
 
 // The AS4 user message (src/driver-kit/networks/edelivery/as4/user-message.ts and
 // read-user-message.ts): the PEPPOL invoice golden in its SBDH, signed under a test CA, written
 // as MIME and read back as a receiving access point would; then one thing changed at a time,
 // each refused with its ebMS code; and phase4's recorded user message parsed by the MIME reader.
 
-const invoice = SBDH_CASES.find((c) => c.name === 'spec-invoice')!;
-const SBDH = sbdhFor(invoice.facts, invoice.payload);
-const PACKAGING: Packaging = { boundary: 'as4-boundary-1', rootContentId: 'root-1@test', payloadContentId: 'payload-1@test' };
+const factsFor = userMessageFacts;
 
-function factsFor(overrides: Partial<UserMessageFacts> = {}): UserMessageFacts {
-  return {
-    messageId: 'user-1@test',
-    timestamp: new Date('2026-11-25T10:00:00.000Z'),
-    conversationId: 'conversation-1',
-    from: { id: 'PDE000001', type: PEPPOL_AP_PARTY_TYPE, role: INITIATOR },
-    to: { id: 'PDE000002', type: PEPPOL_AP_PARTY_TYPE, role: RESPONDER },
-    agreementRef: PEPPOL_AGREEMENT,
-    service: { type: 'cenbii-procid-ubl', value: invoice.facts.processId },
-    action: `busdox-docid-qns::${invoice.facts.documentTypeId}`,
-    originalSender: invoice.facts.sender,
-    finalRecipient: invoice.facts.receiver,
-    ...overrides,
-  };
-}
-
-/** The EbmsError the call throws (fails the test when it returns). */
-function refusal(read: () => unknown): EbmsError {
-  try {
-    read();
-  } catch (err) {
-    if (err instanceof EbmsError) return err;
-    throw err;
-  }
-  expect.fail('the message was accepted');
-}
 
 describe('AS4: the signed user message, written and read back', function () {
   this.timeout(20_000);
   let ca: TestIdentity;
   let ap: TestIdentity;
   let receiver: TestIdentity;
-  const signerOf = (id: TestIdentity) => ({ certificate: id.certificate, privateKeyPem: id.privateKeyPem });
   const read = (m: { contentType: string; body: Buffer }, maxPayloadBytes?: number) => readUserMessage(m.contentType, m.body, { anchors: [ca.certificate], now: new Date(), maxPayloadBytes, decryptWith: receiver });
 
   before(() => {
@@ -74,8 +44,8 @@ describe('AS4: the signed user message, written and read back', function () {
     expect(references.map((r) => r.uri)).to.deep.equal(['#messaging', '#body', 'cid:payload-1@test']);
     expect(facts).to.deep.equal(factsFor());
     expect(signer.subject).to.contain('CN=PDE000001');
-    expect(sbdh.facts).to.deep.equal(invoice.facts);
-    expect(sbdh.businessDocument).to.equal(payloadText(invoice.payload));
+    expect(sbdh.facts).to.deep.equal(INVOICE.facts);
+    expect(sbdh.businessDocument).to.equal(payloadText(INVOICE.payload));
   });
 
   it('is a multipart/related message: the SOAP 1.2 envelope as its start, the gzip SBDH as its one attachment, referenced and signed by cid', () => {
