@@ -5,3 +5,6 @@ export const RESPONSE_TYPE = 'cdar-applicationresponse';
 
 /** The driver's id: its issue codes' prefix and its settings' key. */
 export const DRIVER = 'CTC_FR';
+
+/** The document type of an e-reporting file (flux 10: transaction or payment data). */
+export const REPORT_TYPE = 'ereporting-report';

@@ -3,8 +3,9 @@ import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
 
 // `drivers.CTC_FR` in the configuration file: the EN 16931 settings, per business entity the
 // profile it writes (EN 16931 or EXTENDED-CTC-FR), what it supplies (goods, services or both:
-// the letter of the billing framework, BT-23) and its legal notes (BR-FR-05), and how the
-// sandbox's approved platform and buyers behave.
+// the letter of the billing framework, BT-23), its legal notes (BR-FR-05) and its approved
+// platform (the XP Z12-013 API: where, and the entity's OAuth client), and how the sandbox's
+// approved platform, its directory and its buyers behave.
 
 export const PROFILES = ['en16931', 'extended-ctc-fr'] as const;
 export type ProfileName = (typeof PROFILES)[number];
@@ -27,14 +28,51 @@ const LegalNotesSchema = Type.Object(
   strict,
 );
 
+const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$' });
+
+/**
+ * An approved platform's XP Z12-013 API, and the client an entity is there. Keys given for the
+ * driver apply to every entity; an entity's own replace them. An entity with a `client_id` uses
+ * the platform; the others the sandbox's.
+ */
+export const PlatformSchema = Type.Object(
+  {
+    /** The platform's name: the `source` of the statuses it reports. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 150 })),
+    /** The Flow Service's root (the paths start with /v1), e.g. https://api.pa.example/flow-service. */
+    flow_service_url: Type.Optional(HttpUrl),
+    /** The Directory Service's root. */
+    directory_service_url: Type.Optional(HttpUrl),
+    /** The OAuth 2.0 token endpoint of the client-credentials grant. */
+    token_url: Type.Optional(HttpUrl),
+    scope: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    /** A file holding the client secret, relative to the configuration file's folder. */
+    client_secret_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** The Organization-Id header: the company the client acts for, when the platform wants it. */
+    organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    /** The platform's registration number (matricule, 4 characters): the sender of its e-reporting files. */
+    matricule: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9]{4}$' })),
+    request_timeout_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
+    /** The shortest time between two searches for new lifecycle messages (default 30 s). */
+    status_poll_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 86_400 })),
+    /** How long a buyer's directory line is trusted once read (default 3600 s; an absence, a tenth of it). */
+    directory_cache_seconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 604_800 })),
+  },
+  strict,
+);
+export type PlatformSettings = Static<typeof PlatformSchema>;
+
 const EntitySchema = Type.Object(
   {
     profile: Type.Optional(Type.Enum(PROFILES)),
     supply: Type.Optional(Type.Enum(SUPPLIES)),
     legal_notes: Type.Optional(LegalNotesSchema),
+    platform: Type.Optional(PlatformSchema),
   },
   strict,
 );
+export type CtcFrEntitySettings = Static<typeof EntitySchema>;
 
 /** What the sandbox's buyer answers (a CDV status code), with its reason where the status needs one. */
 export const BuyerAnswerSchema = Type.Object(
@@ -55,6 +93,11 @@ const SandboxSchema = Type.Object(
     buyer: Type.Optional(BuyerAnswerSchema),
     /** Per buyer SIREN, its own answer. */
     buyers: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]{9}$' }), BuyerAnswerSchema)),
+    /**
+     * The sandbox directory's lines per SIREN (electronic addresses); `[]`: not in the directory.
+     * A SIREN not named has one line, the SIREN itself.
+     */
+    directory: Type.Optional(Type.Record(Type.String({ pattern: '^[0-9]{9}$' }), Type.Array(Type.String({ pattern: '^[0-9]{9}([_./-][A-Za-z0-9_./-]{1,115})?$' }), { maxItems: 50 }))),
   },
   strict,
 );
@@ -67,6 +110,8 @@ export const CtcFrSettingsSchema = Type.Object(
     profile: Type.Optional(Type.Enum(PROFILES)),
     /** The legal notes of every entity not named below (French defaults otherwise). */
     legal_notes: Type.Optional(LegalNotesSchema),
+    /** The approved platform of every entity, unless its own settings say otherwise. */
+    platform: Type.Optional(PlatformSchema),
     entities: Type.Optional(Type.Record(Type.String({ minLength: 1 }), EntitySchema)),
     sandbox: Type.Optional(SandboxSchema),
   },

@@ -177,24 +177,24 @@ describe('XP Z12-013 contract: the recorded exchanges and our restated OpenAPI d
 
   for (const [name, exchange] of exchanges) {
     it(`${name}: request and answer are valid`, async () => {
-      expect(exchangeProblems(await judgeOf(judges, exchange), exchange.request, exchange.response)).to.deep.equal([]);
+      expect(await exchangeProblems(await judgeOf(judges, exchange), exchange.request, exchange.response)).to.deep.equal([]);
     });
 
     for (const breakage of breakages[name] ?? []) {
       it(`${name}: refuses ${breakage.what}, naming ${breakage.field}`, async () => {
         const broken = structuredClone(exchange);
         breakage.break(broken);
-        const problems = exchangeProblems(await judgeOf(judges, broken), broken.request, broken.response);
+        const problems = await exchangeProblems(await judgeOf(judges, broken), broken.request, broken.response);
         expect(problems.join('\n')).to.include(breakage.field);
       });
     }
   }
 
-  it("createFlow's sha256 is the digest of the file part it deposits", () => {
+  it("createFlow's sha256 is the digest of the file part it deposits", async () => {
     const [, exchange] = exchanges.find(([name]) => name === 'createFlow')!;
-    const parts = formParts(String(exchange.request.body), exchange.request.headers['Content-Type']!);
+    const parts = await formParts(String(exchange.request.body), exchange.request.headers['Content-Type']!);
     if (typeof parts === 'string') throw new Error(parts);
-    const info = JSON.parse(parts.find((p) => p.name === 'flowInfo')!.content) as { sha256: string };
+    const info = JSON.parse(parts.find((p) => p.name === 'flowInfo')!.content.toString('utf8')) as { sha256: string };
     expect(createHash('sha256').update(parts.find((p) => p.name === 'file')!.content).digest('hex')).to.equal(info.sha256);
   });
 
@@ -204,9 +204,9 @@ describe('XP Z12-013 contract: the recorded exchanges and our restated OpenAPI d
   });
 
   it('refuses an exchange no operation matches, and an undocumented status', async () => {
-    expect(exchangeProblems(judges.flow, { method: 'GET', path: '/v1/flow', headers: {} }, { status: 200, headers: {} })).to.deep.equal(['GET /v1/flow is no operation of XP Z12-013 Flow Service (restated)']);
+    expect(await exchangeProblems(judges.flow, { method: 'GET', path: '/v1/flow', headers: {} }, { status: 200, headers: {} })).to.deep.equal(['GET /v1/flow is no operation of XP Z12-013 Flow Service (restated)']);
     const [, health] = [0, { method: 'GET', path: '/v1/healthcheck', headers: {} }] as const;
-    expect(exchangeProblems(judges.flow, health, { status: 418, headers: {} })).to.deep.equal(['response status 418: the operation documents 200, 500, 503']);
+    expect(await exchangeProblems(judges.flow, health, { status: 418, headers: {} })).to.deep.equal(['response status 418: the operation documents 200, 500, 503']);
   });
 });
 
@@ -231,7 +231,7 @@ describe("XP Z12-013 contract: against AFNOR's annexes (XP_Z12_013_ANNEX_DIR)", 
       token: await oauthTokenApi(),
       flowDocument: loadable(annex.flow),
     };
-    const problems = await Promise.all(exchanges.map(async ([name, e]) => exchangeProblems(await judgeOf(judges, e), e.request, e.response).map((p) => `${name}: ${p}`)));
+    const problems = await Promise.all(exchanges.map(async ([name, e]) => (await exchangeProblems(await judgeOf(judges, e), e.request, e.response)).map((p) => `${name}: ${p}`)));
     expect(problems.flat()).to.deep.equal([]);
   });
 

@@ -3,9 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
-import type { ApprovedPlatform } from '../../drivers/ctc-fr/platform.js';
-import { PlatformTransport } from '../../drivers/ctc-fr/platform-transport.js';
-import { platformMessage } from '../../drivers/ctc-fr/sandbox-platform.js';
 import { renderCdar } from '../../drivers/ctc-fr/cdar-xml.js';
 import { readInbound } from '../../drivers/ctc-fr/statuses.js';
 import type { CtcFrModel } from '../../drivers/ctc-fr/examine.js';
@@ -20,8 +17,8 @@ import { bodyOf } from '../helpers/shape.js';
 import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 
 // CTC_FR beyond the conformance loop: French identifiers, reading the official CDAR examples,
-// the approved-platform transport (a platform's refusal ends FAILED with its reason), and the
-// whole lifecycle over HTTP through the sandbox's platform with the platform's callbacks.
+// and the whole lifecycle over HTTP through the sandbox's platform with the platform's callbacks
+// (the XP Z12-013 client and transport themselves: test/ctc-fr/).
 
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', `${name}.json`), 'utf8')) as Record<string, any>;
 const registry = createRegistry(drivers);
@@ -60,36 +57,6 @@ describe('CTC_FR: lifecycle messages', () => {
     expect(read('UC1_F202500003_02-CDV-202_Recue.xml')).to.include({ status: 'MESSAGE_ACKNOWLEDGEMENT' });
     expect(readInbound('ubl-applicationresponse', '<x/>')).to.equal(undefined);
     expect(readCdar('not xml')).to.equal(undefined);
-  });
-});
-
-describe('CTC_FR: the approved platform as a transport', () => {
-  /** A platform that reports the given statuses at once. */
-  const platformSaying = (...codes: { code: string; reason?: string }[]): ApprovedPlatform => ({
-    name: 'test-pa',
-    deposit: async (m) => ({ depositId: `${m.documentId}@test-pa` }),
-    track: async ({ envelope: e, depositedAt }) => ({
-      reports: codes.map((c) => ({ kind: 'status' as const, at: depositedAt, cdar: renderCdar(platformMessage(e, c.code, depositedAt, depositedAt, c.reason ? { code: '210', reason_code: c.reason, reason: 'motif' } : undefined)) })),
-      done: false,
-    }),
-  });
-  const sent = { messageId: 'x@test-pa', envelope, sentAt: '2026-11-02T10:00:00.000Z' };
-  const now = new Date('2026-11-02T10:00:01.000Z');
-
-  it('ends FAILED with the code, label and reason when the platform rejects the invoice (213 Rejetée), and stops tracking', async () => {
-    const t = await new PlatformTransport(platformSaying({ code: '200' }, { code: '213', reason: 'REJ_SEMAN' }), { minMs: 10, maxMs: 100 }).track(sent, now);
-    expect(t.done).to.equal(true);
-    expect(t.events.map((e) => e.kind)).to.deep.equal(['inbound', 'refused']);
-    const refused = t.events[1] as Extract<(typeof t.events)[number], { kind: 'refused' }>;
-    expect(refused.errors).to.deep.equal([{ code: 'INVALID_DATA', message: '213 Rejetée: REJ_SEMAN: motif' }]);
-    expect(refused.receipt?.documentType).to.equal('cdar-applicationresponse');
-  });
-
-  it('delivers on 203 and keeps tracking for the buyer\'s answer, asking again within the retry bounds', async () => {
-    const t = await new PlatformTransport(platformSaying({ code: '200' }, { code: '202' }, { code: '203' }), { minMs: 10, maxMs: 100 }).track(sent, now);
-    expect(t.events.map((e) => e.kind)).to.deep.equal(['inbound', 'inbound', 'delivered']);
-    expect(t.done).to.equal(false);
-    expect(Date.parse(t.checkAgainAt!) - now.getTime()).to.be.within(10, 100);
   });
 });
 

@@ -1,39 +1,37 @@
-// The parts of a multipart/form-data body (RFC 7578), read from its text: createFlow's flowInfo
-// and file. openapi-backend does not read multipart bodies, so the contract check reads them
-// here. Text only: the recorded exchanges carry XML files; a binary part would need the bytes.
+import busboy from 'busboy';
+
+// The parts of a multipart/form-data body (RFC 7578), read with busboy: createFlow's flowInfo
+// and file, each with its own Content-Type and file name. The sandbox's platform reads a deposit
+// through it, and the contract check reads recorded deposits (openapi-backend reads no multipart).
 
 export interface FormPart {
   name: string;
   filename?: string;
   /** The part's own Content-Type, when it has one. */
   contentType?: string;
-  content: string;
+  content: Buffer;
 }
 
 /** The parts of `body`, or why it cannot be read as multipart/form-data of that content type. */
-export function formParts(body: string, contentType: string): FormPart[] | string {
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  if (!/^multipart\/form-data\s*;/i.test(contentType) || !boundary) return `not multipart/form-data with a boundary: ${contentType}`;
-  const delimiter = `--${boundary[1] ?? boundary[2]}`;
-  const sections = body.split(delimiter);
-  // Before the first delimiter: a preamble; after the last: "--" and an epilogue.
-  if (sections.length < 3 || !sections[sections.length - 1]!.startsWith('--')) return 'the multipart body does not end with its closing delimiter';
-  const parts: FormPart[] = [];
-  for (const section of sections.slice(1, -1)) {
-    const headEnd = section.indexOf('\r\n\r\n');
-    if (!section.startsWith('\r\n') || headEnd < 0 || !section.endsWith('\r\n')) return 'a part is not CRLF-delimited headers and content';
-    const headers = new Map(
-      section
-        .slice(2, headEnd)
-        .split('\r\n')
-        .map((line) => [line.slice(0, line.indexOf(':')).trim().toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
-    );
-    const disposition = headers.get('content-disposition') ?? '';
-    const name = /;\s*name="([^"]*)"/i.exec(disposition)?.[1];
-    if (!/^form-data\s*;/i.test(disposition) || name === undefined) return `a part has no form-data name: ${disposition || '(no Content-Disposition)'}`;
-    const filename = /;\s*filename="([^"]*)"/i.exec(disposition)?.[1];
-    const type = headers.get('content-type');
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(type ? { contentType: type } : {}), content: section.slice(headEnd + 4, -2) });
-  }
-  return parts;
+export function formParts(body: Buffer | string, contentType: string): Promise<FormPart[] | string> {
+  return new Promise((resolve) => {
+    let reader: busboy.Busboy;
+    try {
+      reader = busboy({ headers: { 'content-type': contentType }, limits: { fieldSize: 1024 * 1024 } });
+    } catch (err) {
+      return resolve(`not multipart/form-data with a boundary: ${contentType} (${(err as Error).message})`);
+    }
+    const parts: FormPart[] = [];
+    const pending: Promise<void>[] = [];
+    // A part without a file name is a field: busboy gives its Content-Type only when the part says one.
+    reader.on('field', (name, value, info) => parts.push({ name, content: Buffer.from(value, 'utf8'), ...(info.mimeType !== 'text/plain' && { contentType: info.mimeType }) }));
+    reader.on('file', (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      pending.push(new Promise((done) => stream.on('end', () => done(void parts.push({ name, filename: info.filename, contentType: info.mimeType, content: Buffer.concat(chunks) })))));
+    });
+    reader.on('error', (err: Error) => resolve(`the multipart body cannot be read: ${err.message}`));
+    reader.on('close', () => void Promise.all(pending).then(() => resolve(parts)));
+    reader.end(typeof body === 'string' ? Buffer.from(body, 'utf8') : body);
+  });
 }

@@ -109,14 +109,22 @@ export function callbackApi(document: OpenAPIV3.Document, name: string, path: st
 }
 
 /** What is wrong with an exchange for the operation its request matches; [] when nothing is. */
-export function exchangeProblems(api: OpenAPIBackend, request: ExchangeRequest, response: ExchangeResponse): string[] {
+export async function exchangeProblems(api: OpenAPIBackend, request: ExchangeRequest, response: ExchangeResponse): Promise<string[]> {
   const requestHeaders = lowerCased(request.headers);
   const operation = api.matchOperation({ method: request.method, path: request.path, headers: requestHeaders, query: request.query ?? {} });
   if (!operation) return [`${request.method} ${request.path} is no operation of ${api.definition.info.title}`];
-  return [...requestProblems(api, operation, request, requestHeaders), ...responseProblems(api, operation, response)];
+  return [...(await operationRequestProblems(api, operation, request, requestHeaders)), ...responseProblems(api, operation, response)];
 }
 
-function requestProblems(api: OpenAPIBackend, operation: Operation, request: ExchangeRequest, headers: Record<string, string>): string[] {
+/** What is wrong with a request for the operation it matches (the sandbox's platform refuses it so); [] when nothing is. */
+export async function requestProblems(api: OpenAPIBackend, request: ExchangeRequest): Promise<string[]> {
+  const headers = lowerCased(request.headers);
+  const operation = api.matchOperation({ method: request.method, path: request.path, headers, query: request.query ?? {} });
+  if (!operation) return [`${request.method} ${request.path} is no operation of ${api.definition.info.title}`];
+  return operationRequestProblems(api, operation, request, headers);
+}
+
+async function operationRequestProblems(api: OpenAPIBackend, operation: Operation, request: ExchangeRequest, headers: Record<string, string>): Promise<string[]> {
   const problems: string[] = [];
   const content = (operation.requestBody as OpenAPIV3.RequestBodyObject | undefined)?.content;
   let body = request.body;
@@ -125,7 +133,7 @@ function requestProblems(api: OpenAPIBackend, operation: Operation, request: Exc
     const media = content[mediaType];
     if (!media) return [`request Content-Type ${mediaType || '(none)'}: the operation takes ${Object.keys(content).join(', ')}`];
     if (mediaType === 'multipart/form-data') {
-      const read = formFields(media, formRequired.get(api)?.get(operation.operationId!) ?? [], String(body), headers['content-type']!);
+      const read = await formFields(media, formRequired.get(api)?.get(operation.operationId!) ?? [], body as Buffer | string, headers['content-type']!);
       if (typeof read === 'string') return [`request body: ${read}`];
       problems.push(...read.problems);
       body = read.fields;
@@ -140,8 +148,8 @@ function requestProblems(api: OpenAPIBackend, operation: Operation, request: Exc
 }
 
 /** A multipart body's fields as the schema sees them: JSON parts parsed, files as their text. */
-function formFields(media: OpenAPIV3.MediaTypeObject, required: string[], body: string, contentType: string): { fields: Record<string, unknown>; problems: string[] } | string {
-  const parts = formParts(body, contentType);
+async function formFields(media: OpenAPIV3.MediaTypeObject, required: string[], body: Buffer | string, contentType: string): Promise<{ fields: Record<string, unknown>; problems: string[] } | string> {
+  const parts = await formParts(body, contentType);
   if (typeof parts === 'string') return parts;
   const fields: Record<string, unknown> = {};
   const problems: string[] = [];
@@ -151,11 +159,11 @@ function formFields(media: OpenAPIV3.MediaTypeObject, required: string[], body: 
       problems.push(`request part ${part.name}: Content-Type ${part.contentType ?? '(none)'}, not ${expected}`);
     }
     if (mediaTypeOf(part.contentType) !== 'application/json') {
-      fields[part.name] = part.content;
+      fields[part.name] = part.content.toString('latin1');
       continue;
     }
     try {
-      fields[part.name] = JSON.parse(part.content);
+      fields[part.name] = JSON.parse(part.content.toString('utf8'));
     } catch (e) {
       problems.push(`request part ${part.name}: not JSON (${(e as Error).message})`);
     }

@@ -86,23 +86,32 @@ export class OAuthClient {
     return oauth.ClientSecretBasic(this.secret());
   }
 
-  private async grant(request: () => Promise<oauth.TokenEndpointResponse>): Promise<Tokens> {
-    let response: oauth.TokenEndpointResponse;
-    try {
-      response = await request();
-    } catch (err) {
-      if (err instanceof oauth.ResponseBodyError) {
-        if (err.status >= 500) throw new TokenEndpointUnavailable(`the token endpoint answered HTTP ${err.status}`);
-        throw new GrantRefused(err.error, err.status, typeof err.cause.error_description === 'string' ? err.cause.error_description : undefined);
-      }
-      if (err instanceof oauth.OperationProcessingError && /status code/i.test(err.message)) throw new TokenEndpointUnavailable(err.message);
-      if (err instanceof TypeError || (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError') {
-        throw new TokenEndpointUnavailable(`the token endpoint cannot be reached: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
-      }
-      throw err;
-    }
-    return tokensOf(response, this.clock());
+  private grant(request: () => Promise<oauth.TokenEndpointResponse>): Promise<Tokens> {
+    return tokenGrant(request, this.clock);
   }
+}
+
+/**
+ * A token endpoint's answer as Tokens, its failures as the two errors callers tell apart: a
+ * refused grant (the operator must act) and an endpoint that is down (try again later). Shared by
+ * the authorization-code client above and the client-credentials one (client-credentials.ts).
+ */
+export async function tokenGrant(request: () => Promise<oauth.TokenEndpointResponse>, clock: () => Date): Promise<Tokens> {
+  let response: oauth.TokenEndpointResponse;
+  try {
+    response = await request();
+  } catch (err) {
+    if (err instanceof oauth.ResponseBodyError) {
+      if (err.status >= 500) throw new TokenEndpointUnavailable(`the token endpoint answered HTTP ${err.status}`);
+      throw new GrantRefused(err.error, err.status, typeof err.cause.error_description === 'string' ? err.cause.error_description : undefined);
+    }
+    if (err instanceof oauth.OperationProcessingError && /status code/i.test(err.message)) throw new TokenEndpointUnavailable(err.message);
+    if (err instanceof TypeError || (err as Error).name === 'TimeoutError' || (err as Error).name === 'AbortError') {
+      throw new TokenEndpointUnavailable(`the token endpoint cannot be reached: ${(err as Error).message}${(err as { cause?: Error }).cause ? ` (${(err as { cause: Error }).cause.message})` : ''}`);
+    }
+    throw err;
+  }
+  return tokensOf(response, clock());
 }
 
 function tokensOf(r: oauth.TokenEndpointResponse, now: Date): Tokens {
@@ -127,6 +136,6 @@ function jwtClaims(token: string): Record<string, unknown> | undefined {
   }
 }
 
-function isLoopbackHttp(url: URL): boolean {
+export function isLoopbackHttp(url: URL): boolean {
   return url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
 }

@@ -1,0 +1,185 @@
+import { expect } from 'chai';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import nock from 'nock';
+import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
+import { SandboxPlatform } from '../../drivers/ctc-fr/sandbox/sandbox-platform.js';
+import { SandboxServer } from '../../drivers/ctc-fr/sandbox/sandbox-server.js';
+import type { SandboxPlatformSettings } from '../../drivers/ctc-fr/settings.js';
+import { directoryServiceApi, exchangeProblems, flowServiceApi, oauthTokenApi } from '../../drivers/ctc-fr/xp-z12-013/xp-z12-013-api.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/lifecycle.js';
+import { PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
+import { bodyOf } from '../helpers/shape.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// CTC_FR through an approved platform's XP Z12-013 API, as production runs it: the entity has a
+// platform client in the configuration (token URL, client id, secret file), the platform is the
+// sandbox's server run by the test, and a recording proxy between the two keeps every exchange
+// (each is then held to our restatement of the annexes) and makes the platform fail as real
+// ones do. The loop: the buyer's directory line, the deposit, 200 → 205 (or 210 with its
+// reason) with the callbacks; the failures: 401, 429, 503, a timeout and a lost answer, each
+// retried with backoff and never deposited twice.
+
+const base = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', 'domestic-en16931-ubl.json'), 'utf8')) as Record<string, any>;
+let n = 0;
+/** The domestic invoice under a new number, to a buyer of `siren` when given. */
+function invoice(siren?: string): Record<string, any> {
+  const doc = structuredClone(base);
+  doc.id = `F2026-XP-${++n}`;
+  if (siren) {
+    const key = String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0');
+    doc.accounting_customer_party.tax_scheme = [{ scheme: 'VAT', id: `FR${key}${siren}` }];
+  }
+  return doc;
+}
+
+/** Every recorded exchange held to the document of its service; the problems, by exchange. */
+async function contractProblems(exchanges: RecordedExchange[]): Promise<string[]> {
+  const apis = { flow: await flowServiceApi(), directory: await directoryServiceApi(), token: await oauthTokenApi() };
+  const problems: string[] = [];
+  for (const e of exchanges) {
+    const [, service, path] = /^\/(?:(flow|directory)-service)?(.*)$/.exec(e.path)!;
+    const api = service === 'flow' ? apis.flow : service === 'directory' ? apis.directory : apis.token;
+    const parse = (body: Buffer, type: string | undefined) => (body.length === 0 ? undefined : /json/.test(type ?? '') ? JSON.parse(body.toString('utf8')) : body.toString('utf8'));
+    const found = await exchangeProblems(
+      api,
+      { method: e.method, path: service ? path! : e.path, headers: e.headers, query: e.query, body: parse(e.body, e.headers['content-type']) },
+      { status: e.status, headers: e.responseHeaders, body: parse(e.responseBody, e.responseHeaders['content-type']) },
+    );
+    problems.push(...found.map((p) => `${e.method} ${e.path} → ${e.status}: ${p}`));
+  }
+  return problems;
+}
+
+describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, failures', function () {
+  this.timeout(60_000);
+  let adapter: TestAdapter;
+  let server: SandboxServer;
+  let proxy: PlatformProxy;
+  const sandbox: SandboxPlatformSettings = { step_ms: 100, directory: { '300000007': [], '400000006': ['400000006_COMPTA'] } };
+  const callbacks: { path: string; status: string; body: URLSearchParams }[] = [];
+
+  before(async () => {
+    nock.enableNetConnect('127.0.0.1');
+    nock('http://platform.test')
+      .persist()
+      .post(/\/api\/v2\/(invoices|credit_notes)\/.*\/einvoice_status/)
+      .reply(200, function (path, body) {
+        const form = new URLSearchParams(body as string);
+        callbacks.push({ path, status: form.get('status') ?? '', body: form });
+        return {};
+      });
+    server = await SandboxServer.start(new SandboxPlatform(sandbox, () => new Date()), () => new Date());
+    proxy = await PlatformProxy.start(server.url);
+    const dir = tempDir('xp-z12-013-');
+    writeFileSync(join(dir, 'pa-secret'), `${server.secret}\n`);
+    const platform = [
+      'name: test-pa',
+      `flow_service_url: ${proxy.url}/flow-service`,
+      `directory_service_url: ${proxy.url}/directory-service`,
+      `token_url: ${proxy.url}/token`,
+      'client_id: vendeur-ctc',
+      `client_secret_file: ${join(dir, 'pa-secret')}`,
+      'request_timeout_seconds: 1',
+      'status_poll_seconds: 1',
+    ].join(', ');
+    const config = fixtureConfigCopy('ctc-fr-xp-', (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', `      vendeur-ctc: { supply: services, platform: { ${platform} } }\n`));
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: config, BILLING_URL: 'http://platform.test', RETRY_MIN_DELAY: '100', RETRY_MAX_DELAY: '400' } });
+  });
+  after(async () => {
+    await adapter?.close();
+    await proxy?.close();
+    server?.close();
+    nock.cleanAll();
+  });
+
+  const submit = async (doc: Record<string, unknown>) => {
+    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
+    const body = await bodyOf(res);
+    expect(res.status, JSON.stringify(body)).to.equal(200);
+    return body.document_id as string;
+  };
+  const history = async (id: string) => (await adapter.runtime.store.documents.get(id))!.statuses;
+  const statuses = async (id: string) => (await history(id)).map((s) => s.status);
+  /** The flows the platform holds for a document (its tracking id is the document id). */
+  const flowsOf = (documentId: string) => proxy.of('/flow-service/v1/flows', 'POST').filter((e) => e.status === 202 && JSON.parse(e.responseBody.toString()).trackingId === documentId);
+
+  it('looks the buyer up in the directory, deposits the invoice and walks 200, 202, 203 and the buyer\'s 205 with the callbacks; every request and answer holds to the documents', async () => {
+    const doc = invoice();
+    const id = await submit(doc);
+    await eventually(async () => (await statuses(id)).includes('ACCEPTED') && (await statuses(id)).length === 5, 15_000, 'ACCEPTED');
+    expect(await statuses(id)).to.deep.equal(['ACCEPTED', 'IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'ACCEPTED']);
+    expect(proxy.of('/directory-service/v1/directory-line/code:200000008', 'GET').map((e) => e.status)).to.deep.equal([200]);
+    expect(flowsOf(id)).to.have.length(1);
+    const deposit = flowsOf(id)[0]!;
+    expect(deposit.headers.authorization).to.match(/^Bearer \S+$/);
+    expect(deposit.headers['request-id']).to.match(/^[0-9a-f-]{36}$/);
+    expect(deposit.body.toString()).to.contain('"flowSyntax":"UBL"').and.contain(`"trackingId":"${id}"`).and.contain('<cbc:ID>' + doc.id);
+    const sent = (await history(id)).find((s) => s.status === 'SUCCESS')!;
+    expect(JSON.stringify(sent)).to.contain('test-pa');
+    await eventually(() => callbacks.filter((c) => c.path.includes(doc.id)).length >= 4, 10_000, 'the callbacks');
+    expect(callbacks.filter((c) => c.path.includes(doc.id)).map((c) => c.status)).to.deep.equal(['IN_PROGRESS', 'MESSAGE_ACKNOWLEDGEMENT', 'SUCCESS', 'ACCEPTED']);
+    expect(await contractProblems(proxy.exchanges)).to.deep.equal([]);
+  });
+
+  it('ends REJECTED with the buyer\'s reason when the buyer refuses the invoice (210 Refusée), the reason on the callback', async () => {
+    sandbox.buyer = { code: '210', reason_code: 'CMD_ERR', reason: 'Commande inconnue' };
+    try {
+      const doc = invoice();
+      const id = await submit(doc);
+      await eventually(async () => (await statuses(id)).includes('REJECTED'), 15_000, 'REJECTED');
+      const related = await adapter.runtime.store.statusChanges.relatedOf(id);
+      const last = readCdar((await adapter.runtime.store.statusChanges.related(related.at(-1)!.id))!.content);
+      expect(last).to.include({ code: '210', reasonCode: 'CMD_ERR', reason: 'Commande inconnue' });
+      await eventually(() => callbacks.find((c) => c.path.includes(doc.id) && c.status === 'REJECTED'), 10_000, 'the REJECTED callback');
+      expect(JSON.stringify(Object.fromEntries(callbacks.find((c) => c.path.includes(doc.id) && c.status === 'REJECTED')!.body))).to.contain('CMD_ERR: Commande inconnue');
+    } finally {
+      delete sandbox.buyer;
+    }
+  });
+
+  it('refuses, FAILED with INVALID_DATA, an invoice to a buyer the directory does not have, and one to an address the buyer does not receive at (naming where it does)', async () => {
+    const absent = await submit(invoice('300000007'));
+    const elsewhere = await submit(invoice('400000006'));
+    await eventually(async () => (await statuses(absent)).includes('FAILED') && (await statuses(elsewhere)).includes('FAILED'), 15_000, 'FAILED');
+    const errors = async (id: string) => JSON.stringify((await history(id)).find((s) => s.status === 'FAILED'));
+    expect(await errors(absent)).to.contain('INVALID_DATA').and.contain('SIREN 300000007) is not in the directory');
+    expect(await errors(elsewhere)).to.contain('400000006 is not in the directory').and.contain('receives at 400000006_COMPTA');
+    expect(flowsOf(absent)).to.have.length(0);
+    expect(flowsOf(elsewhere)).to.have.length(0);
+  });
+
+  it('retries a deposit the platform answered 503, then 429 with Retry-After, and deposits it once', async () => {
+    proxy.inject('POST', '/flow-service/v1/flows', { kind: 'answer', status: 503, body: { errorCode: 'SERVICE_UNAVAILABLE', errorMessage: 'maintenance' } });
+    proxy.inject('POST', '/flow-service/v1/flows', { kind: 'answer', status: 429, body: { errorCode: 'TOO_MANY_REQUESTS', errorMessage: 'slow down' }, headers: { 'retry-after': '1' } });
+    const id = await submit(invoice());
+    await eventually(async () => (await statuses(id)).includes('SUCCESS'), 20_000, 'SUCCESS');
+    expect(proxy.of('/flow-service/v1/flows', 'POST').filter((e) => e.body.includes(id)).map((e) => e.status)).to.deep.equal([503, 429, 202]);
+    expect(flowsOf(id)).to.have.length(1);
+  });
+
+  it('finds by its tracking id a deposit whose answer was lost, or came after the timeout, instead of depositing it again', async () => {
+    proxy.inject('POST', '/flow-service/v1/flows', { kind: 'drop-answer' });
+    const lost = await submit(invoice());
+    await eventually(async () => (await statuses(lost)).includes('SUCCESS'), 20_000, 'SUCCESS after a lost answer');
+    proxy.inject('POST', '/flow-service/v1/flows', { kind: 'delay', ms: 1500 });
+    const late = await submit(invoice());
+    await eventually(async () => (await statuses(late)).includes('SUCCESS'), 20_000, 'SUCCESS after a timeout');
+    for (const id of [lost, late]) {
+      expect(flowsOf(id), id).to.have.length(1);
+      const search = proxy.of('/flow-service/v1/flows/search', 'POST').find((e) => e.body.includes(`"trackingId":"${id}"`));
+      expect(search?.status, 'the retry searched by tracking id').to.equal(200);
+    }
+  });
+
+  it('asks for a new token when the platform answers 401, and goes on', async () => {
+    const tokens = proxy.of('/token').length;
+    proxy.inject('POST', '/flow-service/v1/flows', { kind: 'answer', status: 401, body: { errorCode: 'UNAUTHORIZED', errorMessage: 'token revoked' } });
+    const id = await submit(invoice());
+    await eventually(async () => (await statuses(id)).includes('SUCCESS'), 20_000, 'SUCCESS');
+    expect(proxy.of('/token').length).to.equal(tokens + 1);
+    expect(proxy.of('/flow-service/v1/flows', 'POST').filter((e) => e.body.includes(id)).map((e) => e.status)).to.deep.equal([401, 202]);
+  });
+});
