@@ -8,11 +8,17 @@ import { checkFrenchDocument, checkFrenchInvoice } from './french-rules.js';
 import { frenchProfile, type FrenchProfile, type Syntax } from './profiles.js';
 import { responseModel } from './build-response.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
-import { DRIVER } from './identity.js';
+import { DRIVER, REPORT_TYPE } from './identity.js';
+import { b2cReport, crossBorderReport, type ReportDraft } from './report.js';
 
-/** What CTC_FR writes: an invoice or credit note in the syntax its document type names, or the buyer's lifecycle message (CDAR). */
+/**
+ * What CTC_FR writes: an invoice or credit note in the syntax its document type names (with, for a
+ * buyer abroad, its e-reporting file: report.ts), a B2C sale's e-reporting file, or the buyer's
+ * lifecycle message (CDAR).
+ */
 export type CtcFrModel =
-  | { kind: 'invoice'; invoice: SemanticInvoice; syntax: Syntax; profile: FrenchProfile; documentType: string }
+  | { kind: 'invoice'; invoice: SemanticInvoice; syntax: Syntax; profile: FrenchProfile; documentType: string; report?: ReportDraft | undefined }
+  | { kind: 'report'; report: ReportDraft }
   | { kind: 'response'; cdar: CdarMessage };
 
 /** The syntax a document type names: `ubl-…`, `cii-…` or `facturx-…`. */
@@ -28,6 +34,10 @@ export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, (doc, ctx,
   }
   const main = doc as MainDocument;
   const documentType = main.document_type ?? (doc.type === 'INVOICE' ? 'facturx-invoice' : 'facturx-creditnote');
+  if (documentType === REPORT_TYPE && main.transaction_type !== 'B2C') {
+    issues.invalid('130', 'document_type', `${REPORT_TYPE} is the e-reporting file of a B2C sale; a B2B sale is an invoice (facturx-, ubl- or cii-), reported besides when its buyer is abroad`);
+    return undefined;
+  }
   const syntax = syntaxOf(documentType);
   const choices = entitySettings(ctx.settings, ctx.entity.id);
   const profile = frenchProfile(choices.profile, syntax);
@@ -39,6 +49,16 @@ export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, (doc, ctx,
   // The French rules read a semantic invoice that EN 16931 accepts: none are checked on a refused one.
   if (!semantic || issues.hasErrors) return undefined;
   checkFrenchInvoice(semantic, issues);
+  // A sale to a consumer is reported, not invoiced through the platforms (CGI art. 290).
+  if (main.transaction_type === 'B2C') {
+    const report = b2cReport(main, semantic, ctx, issues);
+    return report && { kind: 'report', report };
+  }
   const invoice = frenchInvoice(semantic, main, ctx.entity, choices, issues);
-  return invoice && { kind: 'invoice', invoice, syntax, profile, documentType };
+  if (!invoice) return undefined;
+  // A sale abroad is not routed to the buyer by the platforms: its data is reported.
+  const abroad = invoice.customer.address.country !== 'FR';
+  const report = abroad ? crossBorderReport(invoice, ctx, issues) : undefined;
+  if (abroad && !report) return undefined;
+  return { kind: 'invoice', invoice, syntax, profile, documentType, report };
 });

@@ -44,7 +44,8 @@ export function frenchInvoice(inv: SemanticInvoice, doc: MainDocument, entity: B
   };
 }
 
-function frenchSeller(p: Party, spi: SpiParty, entity: BusinessEntity, issues: IssueList): Party | undefined {
+/** The seller with its SIREN (BT-30) and directory address (BT-34); undefined, with the issue, when it has no SIREN. */
+export function frenchSeller(p: Party, spi: SpiParty, entity: BusinessEntity, issues: IssueList): Party | undefined {
   const candidates = [spi.legal_entity?.company_id, entity.party.legal_entity.company_id].filter((x): x is string => !!x);
   const siren = candidates.map(sirenOfCompanyId).find((s) => s !== undefined) ?? vatIdsOf(spi).map(sirenOfVat).find((s) => s !== undefined);
   if (!siren || !isSiren(siren)) {

@@ -5,7 +5,8 @@ import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { renderCdar } from './cdar-xml.js';
 import type { CtcFrModel } from './examine.js';
 import type { CtcFrSettings } from './settings.js';
-import { RESPONSE_TYPE } from './identity.js';
+import { REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
+import { renderReportDraft, type ReportDraft } from './report.js';
 
 /**
  * The invoice in the syntax its document type names (UBL, CII, or the Factur-X PDF first and its
@@ -17,15 +18,24 @@ export function render(model: CtcFrModel, ctx: RenderContext<CtcFrSettings>): Ar
     const issuedAt = `${model.cdar.issuedAt.slice(0, 10)}T${ctx.now.toISOString().slice(11, 19)}Z`;
     return [{ documentType: RESPONSE_TYPE, mimeType: 'application/xml', content: renderCdar({ ...model.cdar, issuedAt }) }];
   }
-  const { invoice, syntax, profile, documentType } = model;
+  if (model.kind === 'report') return [reportArtifact(model.report, ctx.now)];
+  // A sale abroad: the invoice for the buyer, then the report the platform takes (transmit.ts).
+  return [...invoiceArtifacts(model, ctx.now), ...(model.report ? [reportArtifact(model.report, ctx.now)] : [])];
+}
+
+function invoiceArtifacts({ invoice, syntax, profile, documentType }: Extract<CtcFrModel, { kind: 'invoice' }>, now: Date): Artifact[] {
   if (syntax === 'ubl') return [{ documentType, mimeType: 'application/xml', content: renderInvoice(invoice) }];
   const xml = renderCiiInvoice(invoice);
   if (syntax === 'cii') return [{ documentType, mimeType: 'application/xml', content: xml }];
   // The PDF shows the notes a reader needs; the nature of the transaction (BAR) is for the platforms.
   const shown = { ...invoice, notes: invoice.notes.filter((n) => n.subjectCode !== 'BAR') };
-  const pdf = facturxPdf(shown, xml, profile.level, { now: ctx.now });
+  const pdf = facturxPdf(shown, xml, profile.level, { now });
   return [
     { documentType, mimeType: 'application/pdf', content: pdf.toString('base64'), encoding: 'base64' },
     { documentType, mimeType: 'application/xml', content: xml },
   ];
+}
+
+function reportArtifact(report: ReportDraft, now: Date): Artifact {
+  return { documentType: REPORT_TYPE, mimeType: 'application/xml', content: renderReportDraft(report, now) };
 }

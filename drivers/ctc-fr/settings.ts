@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
+import { VAT_REGIMES, type VatRegime } from './ereporting/report-period.js';
 
 // `drivers.CTC_FR` in the configuration file: the EN 16931 settings, per business entity the
 // profile it writes (EN 16931 or EXTENDED-CTC-FR), what it supplies (goods, services or both:
@@ -67,6 +68,8 @@ const EntitySchema = Type.Object(
   {
     profile: Type.Optional(Type.Enum(PROFILES)),
     supply: Type.Optional(Type.Enum(SUPPLIES)),
+    /** The entity's VAT regime: the e-reporting period of a sale (default normal_monthly). */
+    vat_regime: Type.Optional(Type.Enum(VAT_REGIMES)),
     legal_notes: Type.Optional(LegalNotesSchema),
     platform: Type.Optional(PlatformSchema),
   },
@@ -120,11 +123,16 @@ export const CtcFrSettingsSchema = Type.Object(
 export type CtcFrSettings = Static<typeof CtcFrSettingsSchema>;
 
 /** The settings that apply to one entity. */
-export function entitySettings(s: CtcFrSettings, entityId: string): { profile: ProfileName; supply: Supply; legalNotes: Required<Static<typeof LegalNotesSchema>> } {
+export function entitySettings(
+  s: CtcFrSettings,
+  entityId: string,
+): { profile: ProfileName; supply: Supply; vatRegime: VatRegime; platform: PlatformSettings; legalNotes: Required<Static<typeof LegalNotesSchema>> } {
   const e = s.entities?.[entityId];
   return {
     profile: e?.profile ?? s.profile ?? 'en16931',
     supply: e?.supply ?? 'services',
+    vatRegime: e?.vat_regime ?? 'normal_monthly',
+    platform: { ...s.platform, ...e?.platform },
     legalNotes: { ...DEFAULT_LEGAL_NOTES, ...s.legal_notes, ...e?.legal_notes },
   };
 }

@@ -2,16 +2,37 @@ import { TransportError, type Envelope } from '../../src/spi/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
 import { en16931Envelope } from '../../src/formats/en16931/envelope.js';
 import { readCdar } from './cdar-read.js';
-import { RESPONSE_TYPE } from './identity.js';
+import { REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
+import { child, parseLocal, text } from '../../src/formats/xml/local-names.js';
 
 // Addressing for the approved platform, read back from what is sent: an invoice by its XML
 // (the Factur-X PDF by the XML stored beside it), from the seller's directory address to the
 // buyer's; a status message from the buyer's SIREN to the seller's address.
 
-export async function transmit(artifact: Artifact, ctx: TransmitContext): Promise<Transmitted> {
-  const envelope = artifact.documentType === RESPONSE_TYPE ? statusEnvelope(artifact, ctx.documentId) : invoiceEnvelope(artifact, ctx);
+export async function transmit(first: Artifact, ctx: TransmitContext): Promise<Transmitted> {
+  // A sale that is reported (B2C, or abroad) goes to the platform as its e-reporting file alone.
+  const artifact = ctx.artifacts.find((a) => a.documentType === REPORT_TYPE) ?? first;
+  const envelope = artifact.documentType === RESPONSE_TYPE ? statusEnvelope(artifact, ctx.documentId) : artifact.documentType === REPORT_TYPE ? reportEnvelope(artifact, ctx.documentId) : invoiceEnvelope(artifact, ctx);
   const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, { now: ctx.now, attempt: ctx.attempt });
   return { envelope, receipt };
+}
+
+/** An e-reporting file: from the declarant (its SIREN) to its platform (its matricule), named by its id (TT-1). */
+function reportEnvelope(artifact: Artifact, documentId: string): Envelope {
+  const doc = child(child(parseLocal(artifact.content), 'Report'), 'ReportDocument');
+  const id = text(doc, 'Id');
+  const sender = child(doc, 'Sender');
+  const issuer = child(doc, 'Issuer');
+  if (!id || !sender || !issuer) throw new TransportError('the e-reporting file names no id, sender or declarant: it cannot be sent', true);
+  return {
+    documentId,
+    model: 'CTC',
+    documentType: artifact.documentType,
+    mimeType: artifact.mimeType,
+    documentNumber: id,
+    sender: { scheme: '0002', id: text(issuer, 'Id') ?? '', name: text(issuer, 'Name') },
+    receiver: { scheme: '0238', id: text(sender, 'Id') ?? '', name: text(sender, 'Name') },
+  };
 }
 
 function invoiceEnvelope(artifact: Artifact, ctx: TransmitContext): Envelope {

@@ -283,6 +283,8 @@ export interface Driver<S = unknown, M = unknown, R = S> {
   readonly documentTypes: readonly string[];
   /** The document type each SPI `type` becomes (the default when a submission names none). */
   readonly documentTypeFor: Readonly<Partial<Record<DocumentKind, string>>>;
+  /** Where a transaction type has defaults of its own (CTC_FR's B2C sales are e-reporting files): they win over documentTypeFor. */
+  readonly documentTypeForTransaction?: Readonly<Partial<Record<TransactionType, Readonly<Partial<Record<DocumentKind, string>>>>>>;
   /** Every document type a `type` may be submitted as (EINVOICE: an invoice as ubl-invoice or cii-invoice); documentTypeFor's one when absent. */
   readonly documentTypesOf?: Readonly<Partial<Record<DocumentKind, readonly string[]>>>;
   readonly fields: readonly FieldSpec[];
@@ -379,6 +381,11 @@ export function driverId(driver: Pick<Driver, 'id' | 'model'>): string {
 /** The driver's folder under `drivers/` and `fixtures/`: its id in lower case, `_` as `-` (CTC_FR → `ctc-fr`). */
 export function driverFolder(driver: Pick<Driver, 'id' | 'model'>): string {
   return driverId(driver).toLowerCase().replace(/_/g, '-');
+}
+
+/** The document type a submission of `type` and `transactionType` that names none becomes. */
+export function defaultDocumentType(driver: Pick<Driver, 'documentTypeFor' | 'documentTypeForTransaction'>, type: DocumentKind, transactionType: TransactionType): string | undefined {
+  return driver.documentTypeForTransaction?.[transactionType]?.[type] ?? driver.documentTypeFor[type];
 }
 
 /** The document types a driver takes for an SPI `type`. */

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderReport } from '../../drivers/ctc-fr/ereporting/report-xml.js';
 import { reportProblems } from '../../drivers/ctc-fr/ereporting/report-problems.js';
-import { UPDATE_GOLDENS } from '../helpers/fixtures.js';
+import { FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { GOLDEN_CASES } from '../helpers/flux10-cases.js';
 import { EREPORTING_DIR, flux10SchemaErrors, REPORT_NOW } from '../helpers/flux10.js';
 
@@ -24,6 +24,14 @@ describe('CTC_FR e-reporting (flux 10): goldens', () => {
       expect(existsSync(file), `${file}: run with UPDATE_GOLDENS=1`).to.equal(true);
       expect(xml).to.equal(readFileSync(file, 'utf8'));
       expect(await flux10SchemaErrors(`${name}.xml`, readFileSync(file, 'utf8')), 'the golden on disk').to.deep.equal([]);
+    });
+  }
+
+  // The files the driver deposits for its fixtures (conformance.test.ts writes them beside its goldens).
+  const driverGoldens = join(FIXTURES_DIR, 'ctc-fr', 'ereporting-report');
+  for (const file of existsSync(driverGoldens) ? readdirSync(driverGoldens).filter((f) => f.endsWith('.xml')) : []) {
+    it(`the driver's ${file} is valid against the XSD`, async () => {
+      expect(await flux10SchemaErrors(file, readFileSync(join(driverGoldens, file), 'utf8'))).to.deep.equal([]);
     });
   }
 

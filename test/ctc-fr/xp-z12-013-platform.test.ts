@@ -174,6 +174,30 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     }
   });
 
+  it('reports a B2C sale as a flux 10 file (FRR, B2C) that ends SUCCESS once the platform acknowledges it, without a directory lookup', async () => {
+    const sale = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', 'b2c-sale-ereporting.json'), 'utf8')) as Record<string, any>;
+    sale.id = `TK-XP-${++n}`;
+    const lookups = proxy.of('/directory-service/v1/directory-line/search').length + proxy.exchanges.filter((e) => e.path.includes('/directory-line/code:')).length;
+    const id = await submit(sale);
+    await eventually(async () => (await statuses(id)).includes('SUCCESS'), 15_000, 'SUCCESS');
+    expect(await statuses(id)).to.deep.equal(['ACCEPTED', 'SUCCESS']);
+    const [deposit] = flowsOf(id);
+    const text = deposit!.body.toString();
+    expect(text).to.contain('"flowSyntax":"FRR"').and.contain('"processingRule":"B2C"').and.contain('<Report>').and.contain(`<Id>${sale.id}</Id>`).and.contain('<CategoryCode>TPS1</CategoryCode>');
+    expect(proxy.of('/directory-service/v1/directory-line/search').length + proxy.exchanges.filter((e) => e.path.includes('/directory-line/code:')).length).to.equal(lookups);
+    expect(await contractProblems(proxy.exchanges)).to.deep.equal([]);
+  });
+
+  it('reports a sale abroad as its 10.1 transaction data (FRR, B2BInt) instead of depositing the invoice, and ends SUCCESS', async () => {
+    const doc = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', 'reverse-charge-en16931-ubl.json'), 'utf8')) as Record<string, any>;
+    doc.id = `F2026-XP-${++n}`;
+    const id = await submit(doc);
+    await eventually(async () => (await statuses(id)).includes('SUCCESS'), 15_000, 'SUCCESS');
+    const text = flowsOf(id)[0]!.body.toString();
+    expect(text).to.contain('"flowSyntax":"FRR"').and.contain('"processingRule":"B2BInt"').and.contain('<Buyer>').and.contain('schemeId="0223">DE123456789<');
+    expect(text).not.to.contain('<cbc:ID>');
+  });
+
   it('asks for a new token when the platform answers 401, and goes on', async () => {
     const tokens = proxy.of('/token').length;
     proxy.inject('POST', '/flow-service/v1/flows', { kind: 'answer', status: 401, body: { errorCode: 'UNAUTHORIZED', errorMessage: 'token revoked' } });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { tempDir } from '../helpers/temp-dir.js';
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { drivers } from '../../drivers/index.js';
 import { ApplicationResponseDocumentSchema, MainDocumentSchema } from '../../src/spi/document.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
@@ -9,7 +9,7 @@ import { errorsOf } from '../../src/spi/issues.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import { driverFolder, driverId, type Artifact } from '../../src/spi/driver.js';
 import { packageRoot } from '../../src/lib/paths.js';
-import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
+import { artifactBytes, fixtureConfig, fixturesOf, GOLDEN_CLOCK, SIDE_GOLDEN_TYPES, UPDATE_GOLDENS, type Fixture } from '../helpers/fixtures.js';
 import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 
 // One suite for every registered driver: a new driver gets metadata, golden and issue-code
@@ -24,7 +24,7 @@ async function renderFixture(f: Fixture): Promise<Artifact[]> {
   if (errors.length > 0 || examination.model === undefined) throw new Error(`${f.name}: ${errors.map((e) => `${e.code} ${e.path}: ${e.message}`).join('; ')}`);
   const artifacts = driver.render(examination.model, { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` });
   expect(artifacts.length).to.be.at.least(1);
-  expect(new Set(artifacts.map((a) => a.mimeType)).size, 'one golden per MIME type').to.equal(artifacts.length);
+  expect(new Set(artifacts.map((a) => f.golden(a.mimeType, a.documentType))).size, 'one golden per MIME type (and side document type)').to.equal(artifacts.length);
   return artifacts;
 }
 
@@ -67,7 +67,7 @@ for (const driver of registry.all) {
       for (const f of valid) {
         it(f.name, async () => {
           for (const a of await renderFixture(f)) {
-            const golden = f.golden(a.mimeType);
+            const golden = f.golden(a.mimeType, a.documentType);
             expect(existsSync(golden), `${golden} is missing: run UPDATE_GOLDENS=1 npm test`).to.equal(true);
             // Compared as bytes (a PDF is binary), but shown as text when a text golden differs.
             const bytes = artifactBytes(a);
@@ -105,19 +105,24 @@ async function regenerate(valid: Fixture[]): Promise<void> {
   const rendered = [];
   for (const f of valid) {
     for (const a of await renderFixture(f)) {
-      const golden = f.golden(a.mimeType);
-      const file = join(dir, basename(golden));
+      const golden = f.golden(a.mimeType, a.documentType);
+      const side = SIDE_GOLDEN_TYPES.includes(a.documentType);
+      const file = join(dir, `${side ? `${a.documentType}.` : ''}${basename(golden)}`);
       writeFileSync(file, artifactBytes(a));
-      rendered.push({ f, file, golden });
+      rendered.push({ f, file, golden, side });
     }
   }
-  // PNGs (VERIFACTU's QR codes) have no official rules; XML and PDF (Factur-X) have.
-  const checked = rendered.filter((r) => !r.file.endsWith('.png'));
+  // PNGs (VERIFACTU's QR codes) and side goldens have no rules in validate-ubl (their own tests check them); XML and PDF (Factur-X) have.
+  const unchecked = (r: { file: string; side: boolean }) => r.side || r.file.endsWith('.png');
+  const checked = rendered.filter((r) => !unchecked(r));
   const results = new Map(validateFiles(checked.map((r) => r.file)).map((r) => [r.file, r]));
   const failed: string[] = [];
-  for (const { f, file, golden } of rendered) {
+  for (const { f, file, golden, side } of rendered) {
     const r = results.get(file);
-    if (file.endsWith('.png') || (r && r.fatal === 0)) copyFileSync(file, golden);
+    if (unchecked({ file, side }) || (r && r.fatal === 0)) {
+      mkdirSync(dirname(golden), { recursive: true });
+      copyFileSync(file, golden);
+    }
     else failed.push(`${f.name} ${basename(golden)}: ${(r?.errors ?? []).filter((e) => e.flag === 'fatal').map((e) => `${e.id} ${e.message}`).join(' | ') || 'not validated'}`);
   }
   if (failed.length > 0) throw new Error(`goldens not written, the official rules reject them:\n${failed.join('\n')}`);

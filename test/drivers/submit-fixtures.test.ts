@@ -59,11 +59,11 @@ describe('POST /einvoicing/documents with every fixture', () => {
         // A signing driver's (FACE's) stored document is its golden with an enveloped signature
         // (made with whatever key the adapter has): the golden once the signature is taken out,
         // and a signature that verifies.
-        expect(a.content.replace(/<ds:Signature[ >][\s\S]*<\/ds:Signature>/, ''), `${f.golden(a.mimeType)} differs from what was stored`).to.equal(readFileSync(f.golden(a.mimeType), 'utf8'));
+        expect(a.content.replace(/<ds:Signature[ >][\s\S]*<\/ds:Signature>/, ''), `${f.golden(a.mimeType, a.documentType)} differs from what was stored`).to.equal(readFileSync(f.golden(a.mimeType, a.documentType), 'utf8'));
         expect(signatureProblem(a.content)).to.equal(undefined);
         continue;
       }
-      expect(artifactBytes(a).equals(readFileSync(f.golden(a.mimeType))), `${f.golden(a.mimeType)} differs from what was stored`).to.equal(true);
+      expect(artifactBytes(a).equals(readFileSync(f.golden(a.mimeType, a.documentType))), `${f.golden(a.mimeType, a.documentType)} differs from what was stored`).to.equal(true);
     }
   }
 });

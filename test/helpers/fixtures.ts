@@ -23,11 +23,18 @@ export const GOLDEN_CLOCK = new Date('2025-12-01T00:00:00Z');
 /** The golden file's extension per artifact MIME type: a driver's artifacts have distinct types. */
 const EXTENSIONS: Readonly<Record<string, string>> = { 'application/xml': 'xml', 'application/pdf': 'pdf', 'image/png': 'png' };
 
+/**
+ * Document types the official validator (validate-ubl) has no rules for, whose goldens sit in a
+ * folder of their own, fixtures/<driver>/<type>/, out of the validator's way: CTC_FR's e-reporting
+ * files (flux 10), checked against the DGFiP schemas by test/ctc-fr/ereporting-goldens.test.ts.
+ */
+export const SIDE_GOLDEN_TYPES: readonly string[] = ['ereporting-report'];
+
 export interface Fixture {
   name: string;
   input: string;
-  /** The golden file of the artifact of this MIME type. */
-  golden(mimeType: string): string;
+  /** The golden file of the artifact of this MIME type (and document type, for a side golden). */
+  golden(mimeType: string, documentType?: string): string;
   issuesFile: string;
   body: unknown;
   /** Expected issue codes for an invalid case; undefined for a valid one. */
@@ -44,7 +51,7 @@ export function fixturesOf(driver: Driver): Fixture[] {
       const name = f.slice(0, -'.json'.length);
       const issuesFile = join(dir, `${name}.issues.json`);
       const expected = existsSync(issuesFile) ? (JSON.parse(readFileSync(issuesFile, 'utf8')) as { issues: string[] }).issues : undefined;
-      return { name, input: join(dir, f), golden: (mime: string) => join(dir, `${name}.${extensionOf(mime)}`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
+      return { name, input: join(dir, f), golden: (mime: string, type?: string) => join(dir, ...(type && SIDE_GOLDEN_TYPES.includes(type) ? [type] : []), `${name}.${extensionOf(mime)}`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
     });
 }
 

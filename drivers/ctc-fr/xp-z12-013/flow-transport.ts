@@ -4,6 +4,7 @@ import type { SpiErrorItem } from '../../../src/spi/error-item.js';
 import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendAttempt, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
 import type { CdarReading } from '../cdar-read.js';
 import { child, parseLocal } from '../../../src/formats/xml/local-names.js';
+import { scanRoot } from '../../../src/formats/xml/root-scan.js';
 import { RESPONSE_TYPE, REPORT_TYPE } from '../identity.js';
 import { LIFECYCLE } from '../lifecycle.js';
 import type { BuyerDirectory } from './buyer-directory.js';
@@ -116,7 +117,8 @@ export class FlowTransport implements Transport {
   private async depositAgain(flows: FlowClient, sent: SentMessage): Promise<Flow | undefined> {
     const e = sent.envelope;
     const content = await this.o.contentOf(e.documentId);
-    if (content === undefined) return undefined;
+    // The stored document is its first artifact: a sale abroad's is its invoice, not the report that was deposited.
+    if (content === undefined || (e.documentType === REPORT_TYPE && !isReport(content))) return undefined;
     this.o.logger.warn({ document_id: e.documentId, flow_id: sent.messageId }, 'the platform knows no flow of the document: depositing it again');
     await this.deposit(flows, { ...e, encoding: e.mimeType === 'application/pdf' ? 'base64' : undefined }, content);
     return this.deposited(flows, e.documentId);
@@ -161,6 +163,14 @@ function flowSyntaxOf(documentType: string): FlowInfo['flowSyntax'] {
   if (documentType === REPORT_TYPE) return 'FRR';
   if (documentType.startsWith('facturx-')) return 'Factur-X';
   return documentType.startsWith('ubl-') ? 'UBL' : 'CII';
+}
+
+function isReport(xml: string): boolean {
+  try {
+    return scanRoot(xml, []).localName === 'Report';
+  } catch {
+    return false;
+  }
 }
 
 /** An e-reporting file is about international B2B invoices (10.1, 10.2: B2BInt) or B2C sales (10.3, 10.4). */

@@ -1,3 +1,4 @@
+import $RefParser from '@apidevtools/json-schema-ref-parser';
 import ajvFormats from 'ajv-formats';
 import { OpenAPIBackend, ValidationContext, type Operation } from 'openapi-backend';
 import type { ErrorObject, ValidateFunction } from 'ajv';
@@ -41,8 +42,11 @@ export interface ExchangeResponse {
 /** An initialised validating OpenAPIBackend of a document (a copy: the backend dereferences it in place). */
 export async function openApiJudge(document: OpenAPIV3.Document): Promise<OpenAPIBackend> {
   const api = new OpenAPIBackend({
-    definition: structuredClone(document),
-    quick: false,
+    // Dereferenced here, so openapi-backend's quick start (validators compiled on each
+    // operation's first use, the document not validated again) works on it: the sandbox's
+    // platform starts in milliseconds instead of seconds. The contract tests check every operation.
+    definition: (await $RefParser.dereference(structuredClone(document))) as OpenAPIV3.Document,
+    quick: true,
     validate: true,
     strict: true,
     ajvOpts: { allErrors: true },

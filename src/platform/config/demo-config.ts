@@ -94,7 +94,7 @@ export function demoConfig(): ConfigFile {
           {
             id: '6a7b8c9d-0e1f-4a2b-9c3d-4e5f6a7b8c9d',
             // Taken as configured, so billing routes FR customers here and the sandbox's approved platform
-            // deposits, delivers and answers; the platform is told PENDING while no real PA is wired (drivers/ctc-fr).
+            // (a local XP Z12-013 server) deposits, delivers and answers; the platform is told PENDING while no real PA is configured (drivers/ctc-fr).
             status: { code: 'COMPLETED' },
             country_activations: [
               {
@@ -103,6 +103,8 @@ export function demoConfig(): ConfigFile {
                 einvoicing_type: 'B2B',
                 supported_document_types: ['facturx-invoice', 'facturx-creditnote', 'ubl-invoice', 'ubl-creditnote', 'cii-invoice', 'cii-creditnote', 'cdar-applicationresponse'],
               },
+              // B2C sales are reported (e-reporting, flux 10) through the same platform.
+              { model: 'CTC', country: 'FR', einvoicing_type: 'B2C', supported_document_types: ['ereporting-report'] },
             ],
           },
         ],

@@ -3,7 +3,7 @@ import type { BusinessEntity } from '../../../spi/business-entity.js';
 import type { ProviderReference } from '../../../spi/transport.js';
 import { settingsOf } from '../../../driver-kit/driver-settings.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
-import { documentTypesOf, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
+import { defaultDocumentType, documentTypesOf, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import { problemItem } from '../../../platform/http/problem-errors.js';
 import { check } from '../../../lib/typed-check.js';
@@ -43,7 +43,7 @@ export async function intake(body: unknown, config: ConfigFile, drivers: DriverR
   const envelope = parseEnvelope(body);
   const transactionType = envelope.transaction_type ?? 'B2B';
   const driver = drivers.get(envelope.model, envelope.country);
-  const documentType = envelope.document_type ?? driver?.documentTypeFor[envelope.type];
+  const documentType = envelope.document_type ?? (driver && defaultDocumentType(driver, envelope.type, transactionType));
   const scenario = { model: envelope.model, country: envelope.country, transactionType, documentType: documentType ?? '' };
   if (!driver || !documentType || !drivers.serving(scenario)) {
     throw SpiError.one(400, 'INVALID_OPERATION', `no driver serves ${envelope.model} ${transactionType} ${documentType ?? envelope.type} documents in ${envelope.country}`);
