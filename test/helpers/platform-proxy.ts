@@ -21,8 +21,11 @@ export interface RecordedExchange {
 
 export type Fault =
   | { kind: 'answer'; status: number; body?: unknown; headers?: Record<string, string> }
-  /** Forwarded, then the connection is destroyed: the platform acted, the client never hears. */
-  | { kind: 'drop-answer' }
+  /**
+   * Forwarded, then the connection is destroyed: the platform acted, the client never hears.
+   * `then` runs between the platform's answer and the drop (a kill -9 of the adapter there).
+   */
+  | { kind: 'drop-answer'; then?(): void | Promise<void> }
   /** Forwarded, the answer held back this long. */
   | { kind: 'delay'; ms: number }
   /** Runs when the request arrives, before it is forwarded (a kill -9 of the adapter). */
@@ -66,7 +69,10 @@ export class PlatformProxy {
         }
         const answer = await forward(target, req, body);
         record(answer.status, answer.headers, answer.body);
-        if (fault?.kind === 'drop-answer') return void res.destroy();
+        if (fault?.kind === 'drop-answer') {
+          await fault.then?.();
+          return void res.destroy();
+        }
         if (fault?.kind === 'delay') await new Promise((r) => setTimeout(r, fault.ms));
         if (!res.destroyed) res.writeHead(answer.status, answer.headers).end(answer.body);
       })().catch(() => res.destroy());

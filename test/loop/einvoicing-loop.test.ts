@@ -21,6 +21,7 @@ const ADAPTER_KEY = 'loop-adapter-key-0123456789abcdef0123456789';
 const BILLING_KEY = 'loop-billing-key-0123456789';
 const HOOK_USER = 'hooks';
 const HOOK_PASSWORD = 'hook-secret-42';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 interface Received {
   id: string;
@@ -302,6 +303,11 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(changes).to.deep.equal(['in_progress', 'message_acknowledgement', 'success', 'accepted']);
     const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
     expect(status.body.status).to.equal('ACCEPTED');
+    // Deposited as one flow on the sandbox's XP Z12-013 platform, the buyer's 205 a flow of its own: both named on the invoice.
+    expect(einvoice.reference_number, JSON.stringify(einvoice)).to.match(UUID);
+    const refs = referencesOf(einvoice);
+    expect(refs.filter((r) => r.key === 'Flow ID').map((r) => r.value), JSON.stringify(refs)).to.deep.equal([einvoice.reference_number]);
+    expect(refs.find((r) => r.key === 'Status Flow ID')?.value, JSON.stringify(refs)).to.match(UUID).and.not.equal(einvoice.reference_number);
     const cdars = einvoice.related_documents.filter((d: { document_type: string }) => d.document_type === 'cdar-applicationresponse');
     expect(cdars.length, JSON.stringify(einvoice.related_documents)).to.equal(4);
     const q = 'country=FR&transaction_type=B2B&model=CTC&document_type=facturx-invoice';
@@ -326,6 +332,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     }, 30_000, 'the refusal on the invoice');
     const einvoice = rejected.einvoice as Record<string, any>;
     expect(einvoice.message).to.equal('Rejected by the buyer: CMD_ERR: Commande inconnue');
+    expect(referencesOf(einvoice).filter((r) => r.key === 'Flow ID').map((r) => r.value), JSON.stringify(einvoice)).to.have.length(1);
     expect(await einvoiceHistory(invoice.id)).to.include('success');
     const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
     expect(status.body.status).to.equal('REJECTED');

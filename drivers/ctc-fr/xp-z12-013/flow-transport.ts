@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../../src/lib/log.js';
 import type { SpiErrorItem } from '../../../src/spi/error-item.js';
-import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendAttempt, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
 import type { CdarReading } from '../cdar-read.js';
 import { child, parseLocal } from '../../../src/formats/xml/local-names.js';
 import { scanRoot } from '../../../src/formats/xml/root-scan.js';
@@ -52,15 +52,18 @@ export class FlowTransport implements Transport {
     this.name = o.name;
   }
 
-  async send(m: OutboundMessage, at: SendAttempt): Promise<SendReceipt> {
+  async send(m: OutboundMessage): Promise<SendReceipt> {
     try {
       const c = await this.o.clients;
       if (!isStatusOrReport(m.documentType)) {
         const check = await c.directory.check(m.receiver);
         if (check && !check.ok) throw new TransportError(check.reason, true);
       }
-      // A retry may follow a deposit whose answer never came: find it before depositing again.
-      const flow = (at.attempt > 1 && (await this.deposited(c.flows, m.documentId))) || (await this.deposit(c.flows, m, m.content));
+      // Any send may follow a deposit whose answer never came: find it before depositing again.
+      // Not only when `at.attempt` > 1: the attempts are counted when one ends, so the first
+      // send after a kill -9 mid-deposit (or by the process that took over a lapsed lease) is
+      // attempt 1 again, and a platform without a uniqueness check would get a second flow.
+      const flow = (await this.deposited(c.flows, m.documentId)) ?? (await this.deposit(c.flows, m, m.content));
       return receiptOf(flow, m.documentId);
     } catch (err) {
       throw this.transportError(err);
