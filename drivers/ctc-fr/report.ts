@@ -68,6 +68,7 @@ function draft(sale: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, body:
 
 function senderOf(ctx: DocumentContext<CtcFrSettings>): ReportSender {
   const platform = entitySettings(ctx.settings, ctx.entity.id).platform;
+  // An entity with a platform client has its matricule (the network refuses to start without it).
   const real = platform.client_id !== undefined;
   return {
     matricule: (real && platform.matricule) || SANDBOX_MATRICULE,

@@ -76,9 +76,9 @@ describe('einvoicing-adapter fr-directory', function () {
       proxy = await PlatformProxy.start(server.url);
       const urls = `flow_service_url: ${proxy.url}/flow-service, directory_service_url: ${proxy.url}/directory-service, token_url: ${proxy.url}/token`;
       // The secret file relative to the configuration's folder, as an operator writes it.
-      file = config(`name: test-pa, ${urls}, client_id: vendeur-ctc, client_secret_file: pa-secret`);
+      file = config(`name: test-pa, ${urls}, client_id: vendeur-ctc, matricule: "0042", client_secret_file: pa-secret`);
       writeFileSync(join(dirname(file), 'pa-secret'), `${server.secret}\n`);
-      wrongSecret = config(`name: test-pa, ${urls}, client_id: vendeur-ctc, client_secret_file: pa-secret`);
+      wrongSecret = config(`name: test-pa, ${urls}, client_id: vendeur-ctc, matricule: "0042", client_secret_file: pa-secret`);
       writeFileSync(join(dirname(wrongSecret), 'pa-secret'), 'not-the-secret-0123456789\n');
     });
     after(async () => {

@@ -85,6 +85,7 @@ describe('CTC_FR over XP Z12-013: the adapter killed between its deposit and the
       `directory_service_url: ${proxy.url}/directory-service`,
       `token_url: ${proxy.url}/token`,
       'client_id: vendeur-ctc',
+      'matricule: "0042"',
       `client_secret_file: ${join(dir, 'pa-secret')}`,
       'request_timeout_seconds: 5',
       'status_poll_seconds: 1',

@@ -81,6 +81,7 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
       `directory_service_url: ${proxy.url}/directory-service`,
       `token_url: ${proxy.url}/token`,
       'client_id: vendeur-ctc',
+      'matricule: "0042"',
       `client_secret_file: ${join(dir, 'pa-secret')}`,
       'request_timeout_seconds: 1',
       'status_poll_seconds: 1',
@@ -184,6 +185,8 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     const [deposit] = flowsOf(id);
     const text = deposit!.body.toString();
     expect(text).to.contain('"flowSyntax":"FRR"').and.contain('"processingRule":"B2C"').and.contain('<Report>').and.contain(`<Id>${sale.id}</Id>`).and.contain('<CategoryCode>TPS1</CategoryCode>');
+    // The platform sends the file on: it is named by its matricule (TT-8), the entity by its SIREN (TT-13).
+    expect(text).to.contain('<Id schemeId="0238">0042</Id>').and.contain('<Name>test-pa</Name>').and.contain('<Id schemeId="0002">732829320</Id>');
     expect(proxy.of('/directory-service/v1/directory-line/search').length + proxy.exchanges.filter((e) => e.path.includes('/directory-line/code:')).length).to.equal(lookups);
     expect(await contractProblems(proxy.exchanges)).to.deep.equal([]);
   });
@@ -205,5 +208,16 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     await eventually(async () => (await statuses(id)).includes('SUCCESS'), 20_000, 'SUCCESS');
     expect(proxy.of('/token').length).to.equal(tokens + 1);
     expect(proxy.of('/flow-service/v1/flows', 'POST').filter((e) => e.body.includes(id)).map((e) => e.status)).to.deep.equal([401, 202]);
+  });
+});
+
+describe('CTC_FR: an entity\'s platform client in the configuration', () => {
+  it('stops the start, naming each key missing, when a client id comes without its URLs, secret file and matricule', async () => {
+    const config = fixtureConfigCopy('ctc-fr-xp-bad-', (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', '      vendeur-ctc: { supply: services, platform: { client_id: vendeur-ctc } }\n'));
+    const err = await startTestAdapter({ env: { ADAPTER_CONFIG: config } }).then(
+      async (a) => (await a.close(), undefined),
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).to.contain('drivers.CTC_FR.entities.vendeur-ctc.platform: flow_service_url, directory_service_url, token_url, client_secret_file, matricule must be set');
   });
 });

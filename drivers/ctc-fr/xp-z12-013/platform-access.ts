@@ -1,7 +1,7 @@
 import type { SettingsFiles } from '../../../src/platform/config/settings-files.js';
 import { ClientCredentials } from '../../../src/platform/oauth/client-credentials.js';
 import type { SandboxServer } from '../sandbox/sandbox-server.js';
-import type { CtcFrSettings, PlatformSettings } from '../settings.js';
+import { entitySettings, type CtcFrSettings, type PlatformSettings } from '../settings.js';
 import { PlatformApi, PlatformUnavailable } from './platform-api.js';
 
 // A business entity's access to its approved platform, as the settings give it: which platform
@@ -32,7 +32,7 @@ export interface PlatformAccess {
 
 /** The platform settings that apply to one entity: the driver's keys, then the entity's own. */
 export function platformOf(settings: CtcFrSettings, entityId: string): PlatformSettings {
-  return { ...settings.platform, ...settings.entities?.[entityId]?.platform };
+  return entitySettings(settings, entityId).platform;
 }
 
 /** The entities with a platform client (a client id), in the order the settings list them. */
@@ -44,7 +44,8 @@ export function configuredEntities(settings: CtcFrSettings): [string, PlatformSe
 
 /** The access of an entity with a client id; undefined with the problem recorded in `files` (`at` names its entry). */
 export function readAccess(p: PlatformSettings, at: string, files: SettingsFiles): PlatformAccess | undefined {
-  const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file'] as const).filter((k) => !p[k]);
+  // The matricule names the platform as the sender of the entity's e-reporting files (TT-8).
+  const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file', 'matricule'] as const).filter((k) => !p[k]);
   if (missing.length > 0) return files.problem(`${at}.platform: ${missing.join(', ')} must be set (here or in ${CTC_FR_AT}.platform) for the entity's client ${p.client_id}`);
   const secret = files.secret(`${at}.platform.client_secret_file`, p.client_secret_file!);
   if (secret === undefined) return undefined;
