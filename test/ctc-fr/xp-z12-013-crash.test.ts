@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import pg from 'pg';
@@ -10,9 +10,9 @@ import { openDatabase } from '../../src/platform/store/db.js';
 import { ADAPTER_DB_FILE } from '../../src/platform/store/sqlite-store.js';
 import { freePort } from '../helpers/access-points.js';
 import { killChildren, runBin, type Child } from '../helpers/child.js';
-import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
+import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
-import { PlatformProxy } from '../helpers/platform-proxy.js';
+import { platformClientConfig, PlatformProxy } from '../helpers/platform-proxy.js';
 import { databaseUrlFor, openTestStore } from '../helpers/test-database.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -78,19 +78,7 @@ describe('CTC_FR over XP Z12-013: the adapter killed between its deposit and the
     server = await SandboxServer.start(platform, () => new Date());
     proxy = await PlatformProxy.start(server.url);
     dir = tempDir('xp-crash-');
-    writeFileSync(join(dir, 'pa-secret'), `${server.secret}\n`);
-    const settings = [
-      'name: test-pa',
-      `flow_service_url: ${proxy.url}/flow-service`,
-      `directory_service_url: ${proxy.url}/directory-service`,
-      `token_url: ${proxy.url}/token`,
-      'client_id: vendeur-ctc',
-      'matricule: "0042"',
-      `client_secret_file: ${join(dir, 'pa-secret')}`,
-      'request_timeout_seconds: 5',
-      'status_poll_seconds: 1',
-    ].join(', ');
-    config = fixtureConfigCopy('xp-crash-config-', (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', `      vendeur-ctc: { supply: services, platform: { ${settings} } }\n`));
+    config = platformClientConfig('xp-crash-config-', dir, { proxyUrl: proxy.url, secret: server.secret, requestTimeoutSeconds: 5 });
     billing = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));

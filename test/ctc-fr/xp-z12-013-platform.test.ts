@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
@@ -10,7 +10,7 @@ import { directoryServiceApi, exchangeProblems, flowServiceApi, oauthTokenApi } 
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
-import { PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
+import { platformClientConfig, PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
 import { bodyOf } from '../helpers/shape.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
@@ -73,20 +73,7 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
       });
     server = await SandboxServer.start(new SandboxPlatform(sandbox, () => new Date()), () => new Date());
     proxy = await PlatformProxy.start(server.url);
-    const dir = tempDir('xp-z12-013-');
-    writeFileSync(join(dir, 'pa-secret'), `${server.secret}\n`);
-    const platform = [
-      'name: test-pa',
-      `flow_service_url: ${proxy.url}/flow-service`,
-      `directory_service_url: ${proxy.url}/directory-service`,
-      `token_url: ${proxy.url}/token`,
-      'client_id: vendeur-ctc',
-      'matricule: "0042"',
-      `client_secret_file: ${join(dir, 'pa-secret')}`,
-      'request_timeout_seconds: 1',
-      'status_poll_seconds: 1',
-    ].join(', ');
-    const config = fixtureConfigCopy('ctc-fr-xp-', (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', `      vendeur-ctc: { supply: services, platform: { ${platform} } }\n`));
+    const config = platformClientConfig('ctc-fr-xp-', tempDir('xp-z12-013-'), { proxyUrl: proxy.url, secret: server.secret, requestTimeoutSeconds: 1 });
     adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: config, BILLING_URL: 'http://platform.test', RETRY_MIN_DELAY: '100', RETRY_MAX_DELAY: '400' } });
   });
   after(async () => {

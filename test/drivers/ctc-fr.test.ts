@@ -3,13 +3,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nock from 'nock';
 import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
-import { renderCdar } from '../../drivers/ctc-fr/cdar-xml.js';
 import { readInbound } from '../../drivers/ctc-fr/statuses.js';
 import type { CtcFrModel } from '../../drivers/ctc-fr/examine.js';
 import { drivers } from '../../drivers/index.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
-import type { Envelope } from '../../src/spi/transport.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfig, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
@@ -23,18 +21,6 @@ import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', `${name}.json`), 'utf8')) as Record<string, any>;
 const registry = createRegistry(drivers);
 const OFFICIAL = sharedPath('validation', 'fr-ctc', 'examples', 'CDAR');
-
-const envelope: Envelope = {
-  documentId: '01930000-0000-7000-8000-000000000025',
-  model: 'CTC',
-  documentType: 'ubl-invoice',
-  mimeType: 'application/xml',
-  documentNumber: 'F2026-0001-EU',
-  documentTypeCode: '380',
-  issueDate: '2026-11-02',
-  sender: { scheme: '0225', id: '732829320_FACTURES', name: 'Atelier Numérique SAS' },
-  receiver: { scheme: '0225', id: '200000008', name: 'Client Exemple SA' },
-};
 
 describe('CTC_FR: lifecycle messages', () => {
   it('examines a buyer\'s status without a clock, and renders it on its own date at the render clock\'s time of day', async () => {

@@ -1,5 +1,8 @@
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type IncomingMessage, type Server } from 'node:http';
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fixtureConfigCopy } from './fixtures.js';
 
 // A recording, fault-injecting proxy in front of an XP Z12-013 platform (the sandbox's server):
 // every exchange is kept as it went over the wire, to be checked against the API's documents,
@@ -123,4 +126,24 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/**
+ * The fixtures' configuration with the entity `vendeur-ctc` a client of the platform behind
+ * `proxyUrl` (client id vendeur-ctc, matricule 0042), its secret in a file of `dir`.
+ */
+export function platformClientConfig(prefix: string, dir: string, o: { proxyUrl: string; secret: string; requestTimeoutSeconds: number }): string {
+  writeFileSync(join(dir, 'pa-secret'), `${o.secret}\n`);
+  const platform = [
+    'name: test-pa',
+    `flow_service_url: ${o.proxyUrl}/flow-service`,
+    `directory_service_url: ${o.proxyUrl}/directory-service`,
+    `token_url: ${o.proxyUrl}/token`,
+    'client_id: vendeur-ctc',
+    'matricule: "0042"',
+    `client_secret_file: ${join(dir, 'pa-secret')}`,
+    `request_timeout_seconds: ${o.requestTimeoutSeconds}`,
+    'status_poll_seconds: 1',
+  ].join(', ');
+  return fixtureConfigCopy(prefix, (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', `      vendeur-ctc: { supply: services, platform: { ${platform} } }\n`));
 }

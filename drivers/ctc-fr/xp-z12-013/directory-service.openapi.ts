@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { ERROR_SCHEMA, errorResponse, jsonOf, parameter, ref, response } from './openapi-parts.js';
 
 // The Directory Service of XP Z12-013 (Annex B, version 1.2.0), restated in our own words: who
 // can be invoiced at which electronic address (directory lines), and the SIREN, SIRET and
@@ -21,10 +22,6 @@ import type { OpenAPIV3 } from 'openapi-types';
 // The sort of routing codes names its direction `order` where the other searches say
 // `sortingOrder`; that is what the annex says, and it is kept.
 
-const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-const response = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/responses/${name}` });
-const parameter = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
-const jsonOf = (schema: string): { [media: string]: OpenAPIV3.MediaTypeObject } => ({ 'application/json': { schema: ref(schema) } });
 
 /** A search criterion: an operator and the value it compares with. */
 const criterion = (operator: string, value: string): OpenAPIV3.SchemaObject => ({ type: 'object', properties: { op: ref(operator), value: ref(value) } });
@@ -68,7 +65,6 @@ const search = (tag: string, operationId: string, body: string, answer: string, 
   },
 });
 
-const errorResponse = (description: string): OpenAPIV3.ResponseObject => ({ description, content: jsonOf('Error') });
 
 const bool: OpenAPIV3.SchemaObject = { type: 'boolean' };
 
@@ -424,17 +420,7 @@ export const directoryServiceDocument: OpenAPIV3.Document = {
           address: ref('addressRead'),
         },
       },
-      Error: {
-        type: 'object',
-        required: ['errorCode'],
-        properties: {
-          errorCode: { type: 'string' },
-          errorMessage: { type: 'string' },
-          type: { type: 'string', format: 'uri-reference', default: 'about:blank' },
-          details: { type: 'string' },
-          instance: { type: 'string', format: 'uri-reference' },
-        },
-      },
+      Error: ERROR_SCHEMA,
     },
     responses: {
       Ok204EmptyResponse: { description: 'Nothing found.' },

@@ -1,4 +1,5 @@
 import type { OpenAPIV3 } from 'openapi-types';
+import { ERROR_SCHEMA, errorResponse, jsonOf, parameter, ref, response } from './openapi-parts.js';
 
 // The Flow Service of XP Z12-013 (Annex A, version 1.2.0), restated in our own words.
 //
@@ -26,10 +27,6 @@ import type { OpenAPIV3 } from 'openapi-types';
 // The annex's examples give `errorMessage: null` while the schema says string: the schema is
 // kept (not nullable); a client should still read an error whose errorMessage is null.
 
-const ref = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-const response = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/responses/${name}` });
-const parameter = (name: string): OpenAPIV3.ReferenceObject => ({ $ref: `#/components/parameters/${name}` });
-const jsonOf = (schema: string): { [media: string]: OpenAPIV3.MediaTypeObject } => ({ 'application/json': { schema: ref(schema) } });
 
 /** Every operation's two optional headers: log correlation and the tenant acted for. */
 const commonHeaders = [parameter('RequestIdHeader'), parameter('organizationIdHeaderParam')];
@@ -39,7 +36,6 @@ function errors(...statuses: number[]): OpenAPIV3.ResponsesObject {
   return Object.fromEntries(statuses.map((s) => [String(s), response(`Error${s}Response`)]));
 }
 
-const errorResponse = (description: string): OpenAPIV3.ResponseObject => ({ description, content: jsonOf('Error') });
 
 export const flowServiceDocument: OpenAPIV3.Document = {
   openapi: '3.0.3',
@@ -334,17 +330,7 @@ export const flowServiceDocument: OpenAPIV3.Document = {
         type: 'object',
         properties: { headers: { type: 'array', items: ref('CallbackHeader') }, authentication: ref('CallbackAuthentication'), signature: ref('CallbackSignature') },
       },
-      Error: {
-        type: 'object',
-        required: ['errorCode'],
-        properties: {
-          errorCode: { type: 'string' },
-          errorMessage: { type: 'string' },
-          type: { type: 'string', format: 'uri-reference', default: 'about:blank' },
-          details: { type: 'string' },
-          instance: { type: 'string', format: 'uri-reference' },
-        },
-      },
+      Error: ERROR_SCHEMA,
     },
     responses: {
       FlowSearchResponse: { description: 'The flows found.', content: jsonOf('SearchFlowContent') },
