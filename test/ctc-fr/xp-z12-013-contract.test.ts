@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { annexes, loadable } from '../helpers/xp-z12-013-annex.js';
 import { join } from 'node:path';
 import type { OpenAPIBackend } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
@@ -27,7 +28,6 @@ import { restatementDifferences } from '../helpers/openapi-restatement.js';
 // with our documents compared to them property by property.
 
 const TRANSPORT = join(FIXTURES_DIR, 'ctc-fr', 'transport');
-const ANNEX_DIR = process.env.XP_Z12_013_ANNEX_DIR;
 
 type Service = 'flow' | 'directory' | 'oauth-token' | 'flow-callback';
 
@@ -214,13 +214,8 @@ describe('XP Z12-013 contract: the recorded exchanges and our restated OpenAPI d
 describe("XP Z12-013 contract: against AFNOR's annexes (XP_Z12_013_ANNEX_DIR)", function () {
   let annex: { flow: OpenAPIV3.Document; directory: OpenAPIV3.Document } | undefined;
   before(function () {
-    const files = ANNEX_DIR ? [join(ANNEX_DIR, 'flow-service-1.2.0.json'), join(ANNEX_DIR, 'directory-service-1.2.0.json')] : [];
-    if (!files.length || !files.every(existsSync)) {
-      this.skip();
-      return;
-    }
-    const [flow, directory] = files.map((f) => JSON.parse(readFileSync(f, 'utf8')) as OpenAPIV3.Document);
-    annex = { flow: flow!, directory: directory! };
+    annex = annexes();
+    if (!annex) this.skip();
   });
 
   it('every recorded exchange is valid against the annexes too', async function () {
@@ -252,25 +247,3 @@ describe("XP Z12-013 contract: against AFNOR's annexes (XP_Z12_013_ANNEX_DIR)", 
     expect(deviations.filter(([, re]) => !differences.some((d) => re.test(d))).map(([n]) => n), 'deviations the annexes no longer need').to.deep.equal([]);
   });
 });
-
-/**
- * The annex as openapi-backend can load and use it: its ReasonCode `oneOf` (which no listed code
- * passes, as it matches both branches) read as `anyOf`, its templated OAuth2 tokenUrl (not a
- * URL, so the document is invalid) replaced by a placeholder, and the Directory's
- * directoryLineStatus allowed its own value Upcoming (8 characters where it says at most 7).
- * In memory only.
- */
-function loadable(document: OpenAPIV3.Document): OpenAPIV3.Document {
-  const copy = structuredClone(document);
-  const schemas = copy.components!.schemas!;
-  const lineStatus = schemas.directoryLineStatus as OpenAPIV3.SchemaObject | undefined;
-  if (lineStatus?.maxLength === 7) lineStatus.maxLength = 8;
-  const reasonCode = schemas.ReasonCode as OpenAPIV3.SchemaObject;
-  if (reasonCode?.oneOf) {
-    reasonCode.anyOf = reasonCode.oneOf;
-    delete reasonCode.oneOf;
-  }
-  const oauth = copy.components!.securitySchemes!.OAuth2 as OpenAPIV3.OAuth2SecurityScheme;
-  if (oauth.flows.clientCredentials) oauth.flows.clientCredentials.tokenUrl = 'https://auth.example.invalid/token';
-  return copy;
-}

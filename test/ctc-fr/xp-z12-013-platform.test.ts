@@ -6,7 +6,9 @@ import { readCdar } from '../../drivers/ctc-fr/cdar-read.js';
 import { SandboxPlatform } from '../../drivers/ctc-fr/sandbox/sandbox-platform.js';
 import { SandboxServer } from '../../drivers/ctc-fr/sandbox/sandbox-server.js';
 import type { SandboxPlatformSettings } from '../../drivers/ctc-fr/settings.js';
-import { directoryServiceApi, exchangeProblems, flowServiceApi, oauthTokenApi } from '../../drivers/ctc-fr/xp-z12-013/xp-z12-013-api.js';
+import type { OpenAPIBackend } from 'openapi-backend';
+import { directoryServiceApi, exchangeProblems, flowServiceApi, oauthTokenApi, openApiJudge } from '../../drivers/ctc-fr/xp-z12-013/xp-z12-013-api.js';
+import { annexes, loadable } from '../helpers/xp-z12-013-annex.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
@@ -17,8 +19,8 @@ import { tempDir } from '../helpers/temp-dir.js';
 // CTC_FR through an approved platform's XP Z12-013 API, as production runs it: the entity has a
 // platform client in the configuration (token URL, client id, secret file), the platform is the
 // sandbox's server run by the test, and a recording proxy between the two keeps every exchange
-// (each is then held to our restatement of the annexes) and makes the platform fail as real
-// ones do. The loop: the buyer's directory line, the deposit, 200 → 205 (or 210 with its
+// (each is then held to our restatement of the annexes, and to the annexes themselves with
+// XP_Z12_013_ANNEX_DIR) and makes the platform fail as real ones do. The loop: the buyer's directory line, the deposit, 200 → 205 (or 210 with its
 // reason) with the callbacks; the failures: 401, 429, 503, a timeout and a lost answer, each
 // retried with backoff and never deposited twice.
 
@@ -35,9 +37,19 @@ function invoice(siren?: string): Record<string, any> {
   return doc;
 }
 
-/** Every recorded exchange held to the document of its service; the problems, by exchange. */
+/**
+ * Every recorded exchange held to the document of its service: our restatement, and AFNOR's
+ * annexes too when they are at hand (XP_Z12_013_ANNEX_DIR); the problems, by exchange.
+ */
 async function contractProblems(exchanges: RecordedExchange[]): Promise<string[]> {
-  const apis = { flow: await flowServiceApi(), directory: await directoryServiceApi(), token: await oauthTokenApi() };
+  const problems = await problemsAgainst(exchanges, { flow: await flowServiceApi(), directory: await directoryServiceApi(), token: await oauthTokenApi() });
+  const annex = annexes();
+  if (!annex) return problems;
+  const judges = { flow: await openApiJudge(loadable(annex.flow)), directory: await openApiJudge(loadable(annex.directory)), token: await oauthTokenApi() };
+  return [...problems, ...(await problemsAgainst(exchanges, judges)).map((p) => `annex: ${p}`)];
+}
+
+async function problemsAgainst(exchanges: RecordedExchange[], apis: { flow: OpenAPIBackend; directory: OpenAPIBackend; token: OpenAPIBackend }): Promise<string[]> {
   const problems: string[] = [];
   for (const e of exchanges) {
     const [, service, path] = /^\/(?:(flow|directory)-service)?(.*)$/.exec(e.path)!;
