@@ -172,7 +172,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
   };
 
   /** A billing customer (invoices not collected) and a one-off invoice of one charge for them. */
-  async function oneChargeInvoice(customer: { company: string; vat_number: string; billing_address: Record<string, string> }, amount: number, description: string) {
+  async function oneChargeInvoice(customer: { company?: string; vat_number?: string; first_name?: string; last_name?: string; billing_address: Record<string, string> }, amount: number, description: string) {
     const { customer: created } = await v1().customer.create({ ...customer, auto_collection: 'off' } as never);
     const { invoice } = await v1().invoice.create({ customer_id: created.id, charges: [{ amount, description }] } as never);
     return invoice;
@@ -336,5 +336,22 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     expect(await einvoiceHistory(invoice.id)).to.include('success');
     const status = await adapter(`/einvoicing/documents/${einvoice.reference_id}/status`);
     expect(status.body.status).to.equal('REJECTED');
+  });
+
+  it('reports a French consumer\'s purchase (B2C) as e-reporting transaction data (flux 10) through the sandbox\'s platform: success on the invoice', async () => {
+    const invoice = await oneChargeInvoice({ first_name: 'Camille', last_name: 'Martin', billing_address: { first_name: 'Camille', last_name: 'Martin', line1: '12 rue des Lilas', city: 'Lyon', zip: '69003', country: 'FR' } }, 2_000, 'Abonnement particulier');
+    const reported = await eventually(async () => {
+      const { invoice: now } = await v1().invoice.retrieve(invoice.id);
+      return now.einvoice?.status === 'success' ? now : undefined;
+    }, 30_000, 'the report\'s success on the invoice');
+    const einvoice = reported.einvoice as Record<string, any>;
+    expect(referencesOf(einvoice).filter((r) => r.key === 'Flow ID').map((r) => r.value)).to.deep.equal([einvoice.reference_number]);
+    const q = 'country=FR&transaction_type=B2C&model=CTC&document_type=ereporting-report';
+    const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
+    expect(download.body.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml']);
+    const xml = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
+    // One sale of the day, services at 20 % (the demo entity supplies services), from the entity (SIREN 732829320).
+    expect(xml).to.contain('<CategoryCode>TPS1</CategoryCode>').and.contain('<TaxExclusiveAmount>20.00</TaxExclusiveAmount>').and.contain('<TaxTotal>4.00</TaxTotal>');
+    expect(xml).to.contain('<Id schemeId="0002">732829320</Id>').and.contain(`<Id>${invoice.id}</Id>`);
   });
 });

@@ -26,6 +26,8 @@ export interface EinvoiceRoute {
 export interface EinvoicingSettings {
   /** Billing country → how its customers are e-invoiced (the first activation listing it wins). */
   routes: ReadonlyMap<string, EinvoiceRoute>;
+  /** Billing country → how its consumers are (its B2C activation), where one is listed: France reports their sales. */
+  consumerRoutes?: ReadonlyMap<string, EinvoiceRoute>;
   /** Where the file came from (logged at start). */
   source: string;
   statusTimeoutMs: number;
@@ -40,6 +42,7 @@ export function einvoicingSettings(settings: Pick<Settings, EinvoicingSettingKey
   const only = settings.einvoiceCountries?.split(',').map((c) => c.trim()).filter(Boolean);
   return {
     routes: withExchangeRates(einvoiceRoutes(config, only && new Set(only)), settings.billingExchangeRates),
+    consumerRoutes: withExchangeRates(einvoiceRoutes(config, only && new Set(only), 'B2C'), settings.billingExchangeRates),
     source,
     statusTimeoutMs: settings.einvoiceStatusTimeout * 1000,
     retryHorizonMs: settings.einvoiceRetryHorizon * 1000,
@@ -50,12 +53,12 @@ export function einvoicingSettings(settings: Pick<Settings, EinvoicingSettingKey
 /** B2B before B2G before B2C for a country several activations list: billing customers are businesses first. */
 const PREFERENCE = ['B2B', 'B2G', 'B2C'];
 
-export function einvoiceRoutes(config: ConfigFile, countries?: ReadonlySet<string>): Map<string, EinvoiceRoute> {
+export function einvoiceRoutes(config: ConfigFile, countries?: ReadonlySet<string>, only?: EinvoiceRoute['transactionType']): Map<string, EinvoiceRoute> {
   const candidates = config.business_entities.flatMap((e) =>
     e.activations
       .filter((a) => a.status.code === 'COMPLETED')
       .flatMap((a) => a.country_activations)
-      .filter((c) => !countries || countries.has(c.country))
+      .filter((c) => (!countries || countries.has(c.country)) && (!only || c.einvoicing_type === only))
       .map((c): EinvoiceRoute => ({ country: c.country, model: c.model, transactionType: c.einvoicing_type, businessEntityId: e.id, seller: e.party })),
   );
   const routes = new Map<string, EinvoiceRoute>();
@@ -79,8 +82,13 @@ function withExchangeRates(routes: Map<string, EinvoiceRoute>, text: string): Ma
   return routes;
 }
 
-/** How the customer is e-invoiced, or undefined when they need no e-invoice. */
-export function routeFor(settings: Pick<EinvoicingSettings, 'routes'> | undefined, customer: Customer): EinvoiceRoute | undefined {
+/**
+ * How the customer is e-invoiced, or undefined when they need no e-invoice. A customer with
+ * neither a company nor a VAT number is a consumer: its country's B2C route when it has one.
+ */
+export function routeFor(settings: Pick<EinvoicingSettings, 'routes' | 'consumerRoutes'> | undefined, customer: Customer): EinvoiceRoute | undefined {
   const country = customer.billing_address?.country;
-  return settings && country ? settings.routes.get(country) : undefined;
+  if (!settings || !country) return undefined;
+  const consumer = !customer.company && !customer.billing_address?.company && !customer.vat_number;
+  return (consumer ? settings.consumerRoutes?.get(country) : undefined) ?? settings.routes.get(country);
 }
