@@ -10,6 +10,7 @@ import { responseModel } from './build-response.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
 import { DRIVER, REPORT_TYPE } from './identity.js';
 import { b2cReport, crossBorderReport, type ReportDraft } from './report.js';
+import { buyerAddress } from './buyer-address.js';
 
 /**
  * What CTC_FR writes: an invoice or credit note in the syntax its document type names (with, for a
@@ -27,7 +28,7 @@ function syntaxOf(documentType: string): Syntax {
 }
 
 /** Validates and builds in one pass, so what is checked is exactly what is rendered. */
-export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, (doc, ctx, issues) => {
+export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, async (doc, ctx, issues) => {
   if (doc.type === 'APPLICATION_RESPONSE') {
     const cdar = responseModel(doc as ApplicationResponseDocument, ctx, issues);
     return cdar && { kind: 'response', cdar };
@@ -54,7 +55,9 @@ export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, (doc, ctx,
     const report = b2cReport(main, semantic, ctx, issues);
     return report && { kind: 'report', report };
   }
-  const invoice = frenchInvoice(semantic, main, ctx.entity, choices, issues);
+  const address = await buyerAddress(main, ctx, issues);
+  if (issues.hasErrors) return undefined;
+  const invoice = frenchInvoice(semantic, main, ctx.entity, choices, issues, address);
   if (!invoice) return undefined;
   // A sale abroad is not routed to the buyer by the platforms: its data is reported.
   const abroad = invoice.customer.address.country !== 'FR';

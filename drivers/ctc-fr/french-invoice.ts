@@ -18,10 +18,11 @@ const SIREN_SCHEME = '0002';
 
 type EntityChoices = ReturnType<typeof entitySettings>;
 
-export function frenchInvoice(inv: SemanticInvoice, doc: MainDocument, entity: BusinessEntity, choices: EntityChoices, issues: IssueList): SemanticInvoice | undefined {
+/** `buyerAddress`: the directory's line for a French buyer the document gives no address (buyer-address.ts). */
+export function frenchInvoice(inv: SemanticInvoice, doc: MainDocument, entity: BusinessEntity, choices: EntityChoices, issues: IssueList, buyerAddress?: Identifier): SemanticInvoice | undefined {
   const seller = frenchSeller(inv.supplier, doc.accounting_supplier_party, entity, issues);
   const domestic = doc.accounting_customer_party.address.country === 'FR';
-  const buyer = domestic ? frenchBuyer(inv.customer, doc.accounting_customer_party, issues) : foreignBuyer(inv.customer, issues);
+  const buyer = domestic ? frenchBuyer(inv.customer, doc.accounting_customer_party, issues, buyerAddress) : foreignBuyer(inv.customer, issues);
   if (!seller || !buyer) return undefined;
   const paid = inv.totals.payable.eq(0) && (inv.totals.prepaid?.gt(0) ?? false) && !!doc.due_date;
   const notes: Note[] = [
@@ -56,14 +57,20 @@ export function frenchSeller(p: Party, spi: SpiParty, entity: BusinessEntity, is
   return endpoint && { ...p, endpoint, legal: { ...p.legal, companyId: { id: siren, scheme: SIREN_SCHEME } } };
 }
 
-function frenchBuyer(p: Party, spi: SpiParty, issues: IssueList): Party | undefined {
+/** A French buyer's SIREN: from its company id (a SIREN, or a SIRET that starts with it), else its French VAT number. */
+export function buyerSiren(spi: SpiParty): string | undefined {
   const fromId = spi.legal_entity?.company_id ? sirenOfCompanyId(spi.legal_entity.company_id) : undefined;
   const siren = fromId ?? vatIdsOf(spi).map(sirenOfVat).find((s) => s !== undefined);
-  if (!siren || !isSiren(siren)) {
+  return siren && isSiren(siren) ? siren : undefined;
+}
+
+function frenchBuyer(p: Party, spi: SpiParty, issues: IssueList, directoryAddress?: Identifier): Party | undefined {
+  const siren = buyerSiren(spi);
+  if (!siren) {
     issues.missing('111', 'accounting_customer_party.legal_entity.company_id', 'a French business buyer needs its SIREN (BT-47, 9 digits; BR-FR-11): send legal_entity.company_id, or its French VAT number');
     return undefined;
   }
-  const endpoint = addressOf(spi.electronic_address, siren, 'accounting_customer_party', issues);
+  const endpoint = addressOf(spi.electronic_address ?? directoryAddress, siren, 'accounting_customer_party', issues);
   return endpoint && { ...p, endpoint, legal: { ...p.legal, companyId: { id: siren, scheme: SIREN_SCHEME } } };
 }
 

@@ -5,7 +5,7 @@ import type { ActivationStatus, BusinessEntity } from './business-entity.js';
 import type { Logger } from '../lib/log.js';
 import type { RetryPolicy } from '../lib/retry-delay.js';
 import type { Issue } from './issues.js';
-import type { ProviderReference } from './transport.js';
+import type { ProviderReference, ReceiverLookup } from './transport.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
 import type { BuyerResponse } from './buyer-response.js';
 
@@ -52,6 +52,12 @@ export interface DocumentContext<S = unknown> {
    * corrective invoice must name. Absent where no store is at hand (the CLI's render).
    */
   readonly acceptedReferences?: ((invoiceNumber: string) => Promise<readonly ProviderReference[] | undefined>) | undefined;
+  /**
+   * The directory of the network that carries the entity's documents (Transport.lookUpReceiver),
+   * when it has one: where a receiver the document names by its identifiers only receives.
+   * Absent where no network runs (the CLI's render, goldens).
+   */
+  readonly receivers?: ((identifiers: readonly { scheme: string; id: string }[]) => Promise<ReceiverLookup>) | undefined;
 }
 
 /**

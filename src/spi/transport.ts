@@ -86,9 +86,23 @@ export interface SendAttempt {
   acceptedAt?: string | undefined;
 }
 
+/** What a network's directory says of a receiver named by its identifiers (France's Directory Service). */
+export type ReceiverLookup =
+  /** Where it receives: the electronic address to write. */
+  | { found: Participant }
+  /** The directory has it nowhere: the document cannot be delivered (why). */
+  | { absent: string }
+  /** The directory could not be asked now (why). */
+  | { unavailable: string };
+
 export interface Transport {
   /** `source` of the statuses it reports (`sandbox`). */
   readonly name: string;
+  /**
+   * The receiver's address in the network's directory, for a network that has one a document
+   * is examined against (CTC_FR: the buyer's line, when the document names no address).
+   */
+  lookUpReceiver?(identifiers: readonly { scheme: string; id: string }[]): Promise<ReceiverLookup>;
   /**
    * Hands a message to the network (`attempt` counts from 1 for the document; `acceptedAt`: when
    * the document was accepted, the same on every attempt, for a network whose retries must repeat

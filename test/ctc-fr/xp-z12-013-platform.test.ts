@@ -26,14 +26,15 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const base = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', 'domestic-en16931-ubl.json'), 'utf8')) as Record<string, any>;
 let n = 0;
-/** The domestic invoice under a new number, to a buyer of `siren` when given. */
-function invoice(siren?: string): Record<string, any> {
+/** The domestic invoice under a new number, to a buyer of `siren` when given (and of its facility `siret`). */
+function invoice(siren?: string, siret?: string): Record<string, any> {
   const doc = structuredClone(base);
   doc.id = `F2026-XP-${++n}`;
   if (siren) {
     const key = String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, '0');
     doc.accounting_customer_party.tax_scheme = [{ scheme: 'VAT', id: `FR${key}${siren}` }];
   }
+  if (siret) doc.accounting_customer_party.legal_entity.company_id = siret;
   return doc;
 }
 
@@ -70,7 +71,15 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
   let adapter: TestAdapter;
   let server: SandboxServer;
   let proxy: PlatformProxy;
-  const sandbox: SandboxPlatformSettings = { step_ms: 100, directory: { '300000007': [], '400000006': ['400000006_COMPTA'] } };
+  const sandbox: SandboxPlatformSettings = {
+    step_ms: 100,
+    directory: {
+      '300000007': [],
+      '400000006': ['400000006_COMPTA'],
+      '500000005': ['500000005_A', '500000005_B'],
+      '123456782': ['123456782', '123456782_12345678200010'],
+    },
+  };
   const callbacks: { path: string; status: string; body: URLSearchParams }[] = [];
 
   before(async () => {
@@ -140,15 +149,37 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     }
   });
 
-  it('refuses, FAILED with INVALID_DATA, an invoice to a buyer the directory does not have, and one to an address the buyer does not receive at (naming where it does)', async () => {
-    const absent = await submit(invoice('300000007'));
-    const elsewhere = await submit(invoice('400000006'));
-    await eventually(async () => (await statuses(absent)).includes('FAILED') && (await statuses(elsewhere)).includes('FAILED'), 15_000, 'FAILED');
-    const errors = async (id: string) => JSON.stringify((await history(id)).find((s) => s.status === 'FAILED'));
-    expect(await errors(absent)).to.contain('INVALID_DATA').and.contain('SIREN 300000007) is not in the directory');
-    expect(await errors(elsewhere)).to.contain('400000006 is not in the directory').and.contain('receives at 400000006_COMPTA');
-    expect(flowsOf(absent)).to.have.length(0);
-    expect(flowsOf(elsewhere)).to.have.length(0);
+  it('refuses at once (400, CTC_FR-114) an invoice to a buyer the directory does not have, or that has several lines and none of its own, naming them', async () => {
+    for (const [siren, said] of [
+      ['300000007', 'the buyer (SIREN 300000007) is not in the directory'],
+      ['500000005', 'SIREN 500000005 has no line of its own in the directory but receives at 500000005_A, 500000005_B'],
+    ]) {
+      const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoice(siren) });
+      expect(res.status).to.equal(400);
+      const text = JSON.stringify(await bodyOf(res));
+      expect(text).to.contain('INVALID_DATA').and.contain(said).and.contain('CTC_FR-114');
+    }
+  });
+
+  it('writes an invoice that names no address to the line the directory gives: the buyer\'s only line, or its facility\'s for a SIRET', async () => {
+    const only = await submit(invoice('400000006'));
+    const facility = await submit(invoice('123456782', '12345678200010'));
+    await eventually(async () => (await statuses(only)).includes('SUCCESS') && (await statuses(facility)).includes('SUCCESS'), 15_000, 'SUCCESS');
+    const written = async (id: string) => (await adapter.runtime.store.documents.get(id))!.artifacts[0]!.content;
+    expect(await written(only)).to.contain('<cbc:EndpointID schemeID="0225">400000006_COMPTA</cbc:EndpointID>');
+    expect(await written(facility)).to.contain('<cbc:EndpointID schemeID="0225">123456782_12345678200010</cbc:EndpointID>');
+    const search = proxy.of('/directory-service/v1/directory-line/search').find((e) => e.body.includes('"siret"'));
+    expect(JSON.parse(search!.body.toString()).filters).to.deep.equal({ siren: { op: 'strict', value: '123456782' }, siret: { op: 'strict', value: '12345678200010' } });
+  });
+
+  it('ends FAILED with INVALID_DATA an invoice whose own address is not in the directory, naming where the buyer receives, and deposits nothing', async () => {
+    const doc = invoice('400000006');
+    doc.accounting_customer_party.electronic_address = { scheme: '0225', id: '400000006' };
+    const id = await submit(doc);
+    await eventually(async () => (await statuses(id)).includes('FAILED'), 15_000, 'FAILED');
+    const failed = JSON.stringify((await history(id)).find((s) => s.status === 'FAILED'));
+    expect(failed).to.contain('INVALID_DATA').and.contain("the buyer's electronic address 400000006 is not in the directory").and.contain('receives at 400000006_COMPTA');
+    expect(flowsOf(id)).to.have.length(0);
   });
 
   it('retries a deposit the platform answered 503, then 429 with Retry-After, and deposits it once', async () => {

@@ -20,7 +20,8 @@ import type { DirectoryLine, LineQuery } from '../xp-z12-013/directory-client.js
 // depositor: 200 Déposée at once, 202 Reçue one step later, 203 Mise à disposition the next,
 // and the buyer's answer the step after (205 Approuvée unless the settings say otherwise, per
 // buyer SIREN). Each client (an entity) sees its own flows only. The directory has one line per
-// SIREN, the SIREN itself, unless the settings list others (or none).
+// SIREN, the SIREN itself, unless the settings list others (or none); a line SIREN_SIRET is that
+// facility's, SIREN_SIRET_CODE that routing code's.
 
 export const DEFAULT_STEP_MS = 1000;
 const DEFAULT_ANSWER: BuyerAnswer = { code: '205' };
@@ -114,10 +115,11 @@ export class SandboxPlatform {
     return this.linesOf(siren).includes(addressingIdentifier) ? lineOf(siren, addressingIdentifier) : undefined;
   }
 
-  /** searchDirectoryLine by SIREN (the sandbox's lines have no facility or routing code: those narrow to none). */
+  /** searchDirectoryLine by SIREN, narrowed to a facility (SIRET) or a routing code when asked. */
   lines(q: LineQuery): DirectoryLine[] {
-    if (q.siret || q.routingIdentifier) return [];
-    return this.linesOf(q.siren).map((a) => lineOf(q.siren, a));
+    return this.linesOf(q.siren)
+      .map((a) => lineOf(q.siren, a))
+      .filter((l) => (!q.siret || l.siret === q.siret) && (!q.routingIdentifier || l.routingCode?.routingIdentifier === q.routingIdentifier));
   }
 
   private linesOf(siren: string): string[] {
@@ -199,9 +201,24 @@ function flowTypeOf(info: FlowInfo): string {
   return info.processingRule === 'B2BInt' ? 'UnitaryCustomerTransactionReport' : 'AggregatedCustomerTransactionReport';
 }
 
+/**
+ * A line of the sandbox's directory from its address, in the directory's usual forms: SIREN,
+ * SIREN_SIRET, SIREN_SIRET_ROUTINGCODE, or SIREN_any suffix.
+ */
 function lineOf(siren: string, addressingIdentifier: string): DirectoryLine {
   const suffix = addressingIdentifier.slice(10);
-  return { addressingIdentifier, siren, platformType: 'WK', directoryLineStatus: 'Enabled', ...(suffix && { addressingSuffix: suffix }) };
+  const facility = /^(\d{14})(?:_(.+))?$/.exec(suffix);
+  const siret = facility && facility[1]!.startsWith(siren) ? facility[1] : undefined;
+  const routing = siret ? facility![2] : undefined;
+  return {
+    addressingIdentifier,
+    siren,
+    platformType: 'WK',
+    directoryLineStatus: 'Enabled',
+    ...(suffix && { addressingSuffix: suffix }),
+    ...(siret && { siret }),
+    ...(routing && { routingCode: { routingIdentifier: routing } }),
+  };
 }
 
 /** A lifecycle message of the sandbox: the platforms' own (phase 305, issued by the platform) or the buyer's (phase 23). */

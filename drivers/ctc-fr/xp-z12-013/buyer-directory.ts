@@ -42,6 +42,19 @@ export class BuyerDirectory {
     return check;
   }
 
+  /**
+   * Where a company named by its SIREN (and perhaps one of its facilities, by SIRET) receives: the
+   * facility's line, else the SIREN's own, else its only line (`line` undefined when none is
+   * one of those), and every line of the SIREN in force. Not kept: a document is examined once.
+   * Throws PlatformUnavailable.
+   */
+  async resolve(siren: string, siret?: string): Promise<{ line?: DirectoryLine | undefined; lines: DirectoryLine[] }> {
+    const enabled = (lines: DirectoryLine[]) => lines.filter((l) => (l.directoryLineStatus ?? 'Enabled') === 'Enabled');
+    const ofFacility = siret ? enabled(await this.directory.lines({ siren, siret })) : [];
+    const lines = enabled(await this.directory.lines({ siren }));
+    return { line: ofFacility[0] ?? lines.find((l) => l.addressingIdentifier === siren) ?? (lines.length === 1 ? lines[0] : undefined), lines };
+  }
+
   private async lookUp(address: string): Promise<BuyerCheck> {
     const line = await this.directory.line(address);
     if (line) {

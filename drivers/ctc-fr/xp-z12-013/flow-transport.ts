@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from '../../../src/lib/log.js';
 import type { SpiErrorItem } from '../../../src/spi/error-item.js';
-import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
+import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type ReceiverLookup, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
 import type { CdarReading } from '../cdar-read.js';
 import { child, parseLocal } from '../../../src/formats/xml/local-names.js';
 import { scanRoot } from '../../../src/formats/xml/root-scan.js';
@@ -67,6 +67,31 @@ export class FlowTransport implements Transport {
       return receiptOf(flow, m.documentId);
     } catch (err) {
       throw this.transportError(err);
+    }
+  }
+
+  /**
+   * The buyer's directory line from its SIREN (scheme 0002) and SIRET (0009): the address an
+   * invoice that names none is written to. A company with several lines and none for its SIREN
+   * itself is absent too: which line is meant is the sender's to say (the lines are named).
+   */
+  async lookUpReceiver(identifiers: readonly { scheme: string; id: string }[]): Promise<ReceiverLookup> {
+    const siren = identifiers.find((i) => i.scheme === '0002')?.id;
+    const siret = identifiers.find((i) => i.scheme === '0009')?.id;
+    if (!siren) return { absent: 'the buyer has no SIREN to look up in the directory' };
+    try {
+      const c = await this.o.clients;
+      const { line, lines } = await c.directory.resolve(siren, siret);
+      if (line) return { found: { scheme: '0225', id: line.addressingIdentifier } };
+      const others = lines.map((l) => l.addressingIdentifier);
+      return {
+        absent:
+          others.length > 0
+            ? `SIREN ${siren} has no line of its own in the directory but receives at ${others.slice(0, 5).join(', ')}: give one as accounting_customer_party.electronic_address`
+            : `the buyer (SIREN ${siren}) is not in the directory: it cannot receive e-invoices`,
+      };
+    } catch (err) {
+      return { unavailable: err instanceof Error ? err.message : String(err) };
     }
   }
 

@@ -3,7 +3,7 @@ import type { BusinessEntity } from '../../../spi/business-entity.js';
 import type { ProviderReference } from '../../../spi/transport.js';
 import { settingsOf } from '../../../driver-kit/driver-settings.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
-import { defaultDocumentType, documentTypesOf, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
+import { defaultDocumentType, documentTypesOf, driverId, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import { problemItem } from '../../../platform/http/problem-errors.js';
 import { check } from '../../../lib/typed-check.js';
@@ -37,6 +37,8 @@ export interface IntakeScope {
   merchant?: boolean;
   /** The network's references on an invoice of the issuing entity the network accepted (DocumentContext.acceptedReferences). */
   accepted?: (entityId: string, invoiceNumber: string) => Promise<readonly ProviderReference[] | undefined>;
+  /** The directory of the network of a driver (by id) and entity (DocumentContext.receivers), when it has one. */
+  receivers?: (driver: string, entityId: string) => DocumentContext['receivers'];
 }
 
 export async function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Promise<Intake> {
@@ -59,7 +61,8 @@ export async function intake(body: unknown, config: ConfigFile, drivers: DriverR
     throw SpiError.one(400, 'INVALID_OPERATION', `business entity ${entity.id} has no completed activation for ${envelope.model} ${transactionType} ${documentType} in ${envelope.country}`);
   }
   const accepted = scope.accepted;
-  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }) };
+  const receivers = scope.receivers?.(driverId(driver), entity.id);
+  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }), ...(receivers && { receivers }) };
   return { doc, driver, ctx, transactionType, documentType, examination: await driver.examine(doc, ctx) };
 }
 

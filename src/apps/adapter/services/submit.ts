@@ -11,6 +11,7 @@ import { decideKeyReading } from '../../../platform/store/submission-write.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
 import { intake, parseEnvelope } from './intake.js';
 import { issuingParty } from '../../../platform/directory/issuing-entity.js';
+import type { TransportSet } from '../../../driver-kit/networks/transport-set.js';
 
 export interface SubmitDeps {
   config: ConfigFile;
@@ -18,6 +19,8 @@ export interface SubmitDeps {
   drivers: DriverRegistry;
   store: Store;
   clock: () => Date;
+  /** The documents' transports, when documents are transmitted: a network's directory is asked while a document is examined. */
+  networks?: Pick<TransportSet, 'for'> | undefined;
   /** Called once a new document is stored (the dispatcher's cue). */
   onAccepted?: (() => void) | undefined;
 }
@@ -52,7 +55,11 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   if (early?.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
   // What a corrective invoice names of the invoice it corrects (KSeF's number): the same entity's and scenario's.
   const accepted = (businessEntityId: string, platformId: string) => deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId });
-  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted };
+  const receivers = (driver: string, entityId: string) => {
+    const transport = deps.networks?.for(driver, entityId);
+    return transport?.lookUpReceiver && ((ids: readonly { scheme: string; id: string }[]) => transport.lookUpReceiver!(ids));
+  };
+  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted, receivers };
   const { driver, ctx, transactionType, documentType, examination } = await intake(body, deps.config, deps.drivers, scope);
   key.businessEntityId = ctx.entity.id;
   const { issues, model } = examination;
