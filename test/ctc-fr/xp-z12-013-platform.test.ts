@@ -10,6 +10,7 @@ import type { OpenAPIBackend } from 'openapi-backend';
 import { directoryServiceApi, exchangeProblems, flowServiceApi, oauthTokenApi, openApiJudge } from '../../drivers/ctc-fr/xp-z12-013/xp-z12-013-api.js';
 import { annexes, loadable } from '../helpers/xp-z12-013-annex.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { submitDocument } from '../helpers/documents.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { platformClientConfig, PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
@@ -104,12 +105,7 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     nock.cleanAll();
   });
 
-  const submit = async (doc: Record<string, unknown>) => {
-    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
-    const body = await bodyOf(res);
-    expect(res.status, JSON.stringify(body)).to.equal(200);
-    return body.document_id as string;
-  };
+  const submit = (doc: Record<string, unknown>) => submitDocument(adapter, doc);
   const history = async (id: string) => (await adapter.runtime.store.documents.get(id))!.statuses;
   const statuses = async (id: string) => (await history(id)).map((s) => s.status);
   /** The flows the platform holds for a document (its tracking id is the document id). */

@@ -9,6 +9,7 @@ import { drivers } from '../../drivers/index.js';
 import { intake } from '../../src/apps/adapter/services/intake.js';
 import { createRegistry } from '../../src/driver-kit/registry.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { submitDocument } from '../helpers/documents.js';
 import { FIXTURES_DIR, fixtureConfig, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -69,12 +70,7 @@ describe('CTC_FR over HTTP: the sandbox\'s approved platform, its lifecycle and 
     nock.cleanAll();
   });
 
-  const submit = async (doc: Record<string, unknown>) => {
-    const res = await adapter.call('/einvoicing/documents', { method: 'POST', json: doc });
-    const body = await bodyOf(res);
-    expect(res.status, JSON.stringify(body)).to.equal(200);
-    return body.document_id as string;
-  };
+  const submit = (doc: Record<string, unknown>) => submitDocument(adapter, doc);
   const statuses = async (id: string) => (await adapter.runtime.store.documents.get(id))!.statuses.map((s) => s.status);
 
   it('walks 200, 202, 203 and the buyer\'s 207 once each, keeping every CDAR, and calls the platform back with each in that order (the submission answered ACCEPTED itself)', async () => {

@@ -33,7 +33,6 @@ interface Held {
   client: string;
   flow: Flow;
   file: Buffer;
-  contentType: string;
   /** When the flow appears (a lifecycle message scheduled for later is not there yet). */
   visibleAt: string;
 }
@@ -61,7 +60,7 @@ export class SandboxPlatform {
   }
 
   /** createFlow: the flow as the platform took it (202), or a SandboxRefusal. */
-  async deposit(client: string, info: FlowInfo, file: Buffer, contentType: string): Promise<Flow> {
+  async deposit(client: string, info: FlowInfo, file: Buffer): Promise<Flow> {
     const duplicate = info.trackingId && [...this.flows.values()].find((h) => h.client === client && h.flow.flowDirection === 'Out' && h.flow.trackingId === info.trackingId);
     if (duplicate) throw new SandboxRefusal(422, 'AlreadyExistingFlow', `a flow with trackingId ${info.trackingId} exists: ${duplicate.flow.flowId}`);
     const now = this.clock().toISOString();
@@ -76,7 +75,7 @@ export class SandboxPlatform {
       processingRuleSource: info.processingRule ? 'Input' : 'Computed',
       acknowledgement: problems.length > 0 ? { status: 'Error', details: problems } : { status: 'Ok' },
     };
-    this.flows.set(flow.flowId, { client, flow, file, contentType, visibleAt: now });
+    this.flows.set(flow.flowId, { client, flow, file, visibleAt: now });
     if (problems.length === 0 && isInvoice(info)) await this.answer(client, flow, file);
     return flow;
   }
@@ -104,7 +103,7 @@ export class SandboxPlatform {
   }
 
   /** getFlow: the client's flow and its file; undefined when it has none of that id (yet). */
-  flow(client: string, flowId: string): { flow: Flow; file: Buffer; contentType: string } | undefined {
+  flow(client: string, flowId: string): { flow: Flow; file: Buffer } | undefined {
     const h = this.flows.get(flowId);
     return h && h.client === client && h.visibleAt <= this.clock().toISOString() ? h : undefined;
   }
@@ -171,7 +170,7 @@ export class SandboxPlatform {
         processingRuleSource: 'Computed',
         acknowledgement: { status: 'Ok' },
       };
-      this.flows.set(flow.flowId, { client, flow, file: cdar, contentType: 'application/xml', visibleAt: at });
+      this.flows.set(flow.flowId, { client, flow, file: cdar, visibleAt: at });
     });
   }
 }

@@ -121,7 +121,7 @@ export class SandboxServer {
         const info = JSON.parse(parts.find((p) => p.name === 'flowInfo')!.content.toString('utf8')) as FlowInfo;
         const file = parts.find((p) => p.name === 'file')!;
         try {
-          return { status: 202, json: await platform.deposit(client, info, file.content, file.contentType ?? 'application/octet-stream') };
+          return { status: 202, json: await platform.deposit(client, info, file.content) };
         } catch (err) {
           if (err instanceof SandboxRefusal) return error(err.status, err.errorCode, err.message);
           throw err;
