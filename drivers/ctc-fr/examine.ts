@@ -9,7 +9,7 @@ import { frenchProfile, type FrenchProfile, type Syntax } from './profiles.js';
 import { responseModel } from './build-response.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
 import { DRIVER, REPORT_TYPE } from './identity.js';
-import { b2cReport, crossBorderReport, type ReportDraft } from './report.js';
+import { b2cPaymentReport, b2cReport, crossBorderReport, type ReportDraft } from './report.js';
 import { buyerAddress } from './buyer-address.js';
 
 /**
@@ -19,7 +19,7 @@ import { buyerAddress } from './buyer-address.js';
  */
 export type CtcFrModel =
   | { kind: 'invoice'; invoice: SemanticInvoice; syntax: Syntax; profile: FrenchProfile; documentType: string; report?: ReportDraft | undefined }
-  | { kind: 'report'; report: ReportDraft }
+  | { kind: 'report'; report: ReportDraft; payments?: ReportDraft | undefined }
   | { kind: 'response'; cdar: CdarMessage };
 
 /** The syntax a document type names: `ubl-…`, `cii-…` or `facturx-…`. */
@@ -53,7 +53,8 @@ export const examine = xmlExaminer<CtcFrSettings, CtcFrModel>(DRIVER, async (doc
   // A sale to a consumer is reported, not invoiced through the platforms (CGI art. 290).
   if (main.transaction_type === 'B2C') {
     const report = b2cReport(main, semantic, ctx, issues);
-    return report && { kind: 'report', report };
+    const payments = report && b2cPaymentReport(main, semantic, ctx, issues);
+    return report && !issues.hasErrors ? { kind: 'report', report, payments } : undefined;
   }
   const address = await buyerAddress(main, ctx, issues);
   if (issues.hasErrors) return undefined;

@@ -8,3 +8,6 @@ export const DRIVER = 'CTC_FR';
 
 /** The document type of an e-reporting file (flux 10: transaction or payment data). */
 export const REPORT_TYPE = 'ereporting-report';
+
+/** The document type of a sale's payment data (flux 10.4), deposited beside its transaction data. */
+export const PAYMENTS_REPORT_TYPE = 'ereporting-payments';

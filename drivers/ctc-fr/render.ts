@@ -5,7 +5,7 @@ import { renderInvoice } from '../../src/formats/ubl/invoice.js';
 import { renderCdar } from './cdar-xml.js';
 import type { CtcFrModel } from './examine.js';
 import type { CtcFrSettings } from './settings.js';
-import { REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
+import { PAYMENTS_REPORT_TYPE, REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
 import { renderReportDraft, type ReportDraft } from './report.js';
 
 /**
@@ -18,7 +18,8 @@ export function render(model: CtcFrModel, ctx: RenderContext<CtcFrSettings>): Ar
     const issuedAt = `${model.cdar.issuedAt.slice(0, 10)}T${ctx.now.toISOString().slice(11, 19)}Z`;
     return [{ documentType: RESPONSE_TYPE, mimeType: 'application/xml', content: renderCdar({ ...model.cdar, issuedAt }) }];
   }
-  if (model.kind === 'report') return [reportArtifact(model.report, ctx.now)];
+  // A paid sale's collection goes with its transaction data (transmit.ts deposits both).
+  if (model.kind === 'report') return [reportArtifact(model.report, ctx.now), ...(model.payments ? [reportArtifact(model.payments, ctx.now, PAYMENTS_REPORT_TYPE)] : [])];
   // A sale abroad: the invoice for the buyer, then the report the platform takes (transmit.ts).
   return [...invoiceArtifacts(model, ctx.now), ...(model.report ? [reportArtifact(model.report, ctx.now)] : [])];
 }
@@ -36,6 +37,6 @@ function invoiceArtifacts({ invoice, syntax, profile, documentType }: Extract<Ct
   ];
 }
 
-function reportArtifact(report: ReportDraft, now: Date): Artifact {
-  return { documentType: REPORT_TYPE, mimeType: 'application/xml', content: renderReportDraft(report, now) };
+function reportArtifact(report: ReportDraft, now: Date, documentType = REPORT_TYPE): Artifact {
+  return { documentType, mimeType: 'application/xml', content: renderReportDraft(report, now) };
 }

@@ -2,7 +2,8 @@ import type { MainDocument } from '../../src/spi/document.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { SemanticInvoice } from '../../src/formats/en16931/model.js';
-import { b2cTransactions, internationalInvoice, renderReport, reportPeriod, reportProblems, type Built, type Report, type ReportHeader, type ReportSender, type TransactionsReport } from './ereporting/index.js';
+import { ZERO } from '../../src/lib/money.js';
+import { b2cTransactions, dailyPayments, internationalInvoice, renderReport, reportPeriod, reportProblems, type Built, type PaymentsReport, type Report, type ReportHeader, type ReportSender, type TransactionsReport } from './ereporting/index.js';
 import { frenchSeller } from './french-invoice.js';
 import { entitySettings, type CtcFrSettings } from './settings.js';
 
@@ -19,7 +20,7 @@ import { entitySettings, type CtcFrSettings } from './settings.js';
 /** A report without its time, which render gives it. */
 export interface ReportDraft {
   header: Omit<ReportHeader, 'issuedAt'>;
-  body: TransactionsReport;
+  body: TransactionsReport | PaymentsReport;
 }
 
 /** The sandbox's platform has no matricule of its own: this stands in for one (4 characters, G6.22). */
@@ -37,6 +38,28 @@ export function b2cReport(main: MainDocument, semantic: SemanticInvoice, ctx: Do
   return draft(sale, ctx, { kind: 'transactions', period: reportPeriod(choices.vatRegime, 'transactions', date), invoices: [], transactions }, issues);
 }
 
+/**
+ * A paid B2C sale's collection (10.4), when its VAT is due on collection: services (and a mixed
+ * supply, whose lines are services unless said otherwise, as in 10.3), the entity not having
+ * opted for VAT on debits. The SPI says a sale is paid (status PAID) but not when: the day of the
+ * sale (its tax point) is taken, as for a sale paid at checkout. A credit note's refund is not
+ * reported: the rules refuse a negative collection (G1.16).
+ */
+export function b2cPaymentReport(main: MainDocument, semantic: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, issues: IssueList): ReportDraft | undefined {
+  const choices = entitySettings(ctx.settings, ctx.entity.id);
+  if (main.status !== 'PAID' || semantic.kind === 'CreditNote' || choices.supply === 'goods' || choices.vatOnDebits) return undefined;
+  const seller = frenchSeller(semantic.supplier, main.accounting_supplier_party, ctx.entity, issues);
+  if (!seller) return undefined;
+  const sale = { ...semantic, supplier: seller };
+  const date = sale.taxPointDate ?? sale.issueDate;
+  // What was collected per rate, VAT included; supplies outside French VAT (O) are no collection of it.
+  const collected = sale.taxTotal.subtotals.filter((s) => s.category.id !== 'O').map((s) => ({ percent: s.category.percent ?? ZERO, amount: s.taxable.plus(s.tax) }));
+  if (collected.length === 0) return undefined;
+  const body: PaymentsReport = { kind: 'payments', period: reportPeriod(choices.vatRegime, 'payments', date), invoices: [], transactions: dailyPayments([{ date, collected }]) };
+  // Its own id (TT-1): the sale's transaction data may share its period.
+  return draft(sale, ctx, body, issues, '-P');
+}
+
 /** A French seller's invoice to a buyer abroad as its transaction data (10.1). */
 export function crossBorderReport(invoice: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, issues: IssueList): ReportDraft | undefined {
   const choices = entitySettings(ctx.settings, ctx.entity.id);
@@ -51,10 +74,10 @@ export function renderReportDraft(draft: ReportDraft, now: Date): string {
   return renderReport({ ...draft, header: { ...draft.header, issuedAt: now.toISOString() } } as Report);
 }
 
-function draft(sale: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, body: TransactionsReport, issues: IssueList): ReportDraft | undefined {
+function draft(sale: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, body: TransactionsReport | PaymentsReport, issues: IssueList, idSuffix = ''): ReportDraft | undefined {
   const header: ReportDraft['header'] = {
     // TT-1: the sale's number in the characters G1.104 allows.
-    id: sale.id.replace(/[^A-Za-z0-9 \-+_/]/g, '_').trim().slice(0, 50),
+    id: sale.id.replace(/[^A-Za-z0-9 \-+_/]/g, '_').trim().slice(0, 50 - idSuffix.length) + idSuffix,
     typeCode: 'IN',
     sender: senderOf(ctx),
     issuer: { siren: sale.supplier.legal.companyId!.id, scheme: '0002', name: sale.supplier.legal.registrationName.slice(0, 150), role: 'SE' },

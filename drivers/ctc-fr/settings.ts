@@ -70,6 +70,8 @@ const EntitySchema = Type.Object(
     supply: Type.Optional(Type.Enum(SUPPLIES)),
     /** The entity's VAT regime: the e-reporting period of a sale (default normal_monthly). */
     vat_regime: Type.Optional(Type.Enum(VAT_REGIMES)),
+    /** The entity opted to pay VAT on its services when invoiced (sur les débits): no payment data is reported. */
+    vat_on_debits: Type.Optional(Type.Boolean()),
     legal_notes: Type.Optional(LegalNotesSchema),
     platform: Type.Optional(PlatformSchema),
   },
@@ -126,12 +128,13 @@ export type CtcFrSettings = Static<typeof CtcFrSettingsSchema>;
 export function entitySettings(
   s: CtcFrSettings,
   entityId: string,
-): { profile: ProfileName; supply: Supply; vatRegime: VatRegime; platform: PlatformSettings; legalNotes: Required<Static<typeof LegalNotesSchema>> } {
+): { profile: ProfileName; supply: Supply; vatRegime: VatRegime; vatOnDebits: boolean; platform: PlatformSettings; legalNotes: Required<Static<typeof LegalNotesSchema>> } {
   const e = s.entities?.[entityId];
   return {
     profile: e?.profile ?? s.profile ?? 'en16931',
     supply: e?.supply ?? 'services',
     vatRegime: e?.vat_regime ?? 'normal_monthly',
+    vatOnDebits: e?.vat_on_debits ?? false,
     platform: { ...s.platform, ...e?.platform },
     legalNotes: { ...DEFAULT_LEGAL_NOTES, ...s.legal_notes, ...e?.legal_notes },
   };

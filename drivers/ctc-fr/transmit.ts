@@ -2,7 +2,7 @@ import { TransportError, type Envelope } from '../../src/spi/transport.js';
 import type { Artifact, TransmitContext, Transmitted } from '../../src/spi/driver.js';
 import { en16931Envelope } from '../../src/formats/en16931/envelope.js';
 import { readCdar } from './cdar-read.js';
-import { REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
+import { PAYMENTS_REPORT_TYPE, REPORT_TYPE, RESPONSE_TYPE } from './identity.js';
 import { child, parseLocal, text } from '../../src/formats/xml/local-names.js';
 
 // Addressing for the approved platform, read back from what is sent: an invoice by its XML
@@ -13,7 +13,13 @@ export async function transmit(first: Artifact, ctx: TransmitContext): Promise<T
   // A sale that is reported (B2C, or abroad) goes to the platform as its e-reporting file alone.
   const artifact = ctx.artifacts.find((a) => a.documentType === REPORT_TYPE) ?? first;
   const envelope = artifact.documentType === RESPONSE_TYPE ? statusEnvelope(artifact, ctx.documentId) : artifact.documentType === REPORT_TYPE ? reportEnvelope(artifact, ctx.documentId) : invoiceEnvelope(artifact, ctx);
-  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, { now: ctx.now, attempt: ctx.attempt });
+  const at = { now: ctx.now, attempt: ctx.attempt };
+  const receipt = await ctx.transport.send({ ...envelope, content: artifact.content, encoding: artifact.encoding }, at);
+  // A paid sale's payment data is a file of its own under the same document (the transport
+  // tracks both): deposited after the transaction data, again on a retry until both are in.
+  for (const payments of ctx.artifacts.filter((a) => a.documentType === PAYMENTS_REPORT_TYPE)) {
+    await ctx.transport.send({ ...reportEnvelope(payments, ctx.documentId), content: payments.content }, at);
+  }
   return { envelope, receipt };
 }
 

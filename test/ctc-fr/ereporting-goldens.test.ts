@@ -28,11 +28,13 @@ describe('CTC_FR e-reporting (flux 10): goldens', () => {
   }
 
   // The files the driver deposits for its fixtures (conformance.test.ts writes them beside its goldens).
-  const driverGoldens = join(FIXTURES_DIR, 'ctc-fr', 'ereporting-report');
-  for (const file of existsSync(driverGoldens) ? readdirSync(driverGoldens).filter((f) => f.endsWith('.xml')) : []) {
-    it(`the driver's ${file} is valid against the XSD`, async () => {
-      expect(await flux10SchemaErrors(file, readFileSync(join(driverGoldens, file), 'utf8'))).to.deep.equal([]);
-    });
+  for (const type of ['ereporting-report', 'ereporting-payments']) {
+    const driverGoldens = join(FIXTURES_DIR, 'ctc-fr', type);
+    for (const file of existsSync(driverGoldens) ? readdirSync(driverGoldens).filter((f) => f.endsWith('.xml')) : []) {
+      it(`the driver's ${type}/${file} is valid against the XSD`, async () => {
+        expect(await flux10SchemaErrors(file, readFileSync(join(driverGoldens, file), 'utf8'))).to.deep.equal([]);
+      });
+    }
   }
 
   it('the XSD check refuses a golden made invalid: elements out of order, a namespace, an unknown element, a missing one', async () => {

@@ -13,6 +13,7 @@ import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { submitDocument } from '../helpers/documents.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { trackingIdOf } from '../../drivers/ctc-fr/xp-z12-013/flow-transport.js';
 import { platformClientConfig, PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
 import { bodyOf } from '../helpers/shape.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -201,14 +202,21 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
     }
   });
 
-  it('reports a B2C sale as a flux 10 file (FRR, B2C) that ends SUCCESS once the platform acknowledges it, without a directory lookup', async () => {
+  it('reports a paid B2C sale as flux 10 files (FRR, B2C): its transaction data and its collection, SUCCESS once the platform acknowledges both, without a directory lookup', async () => {
     const sale = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ctc-fr', 'b2c-sale-ereporting.json'), 'utf8')) as Record<string, any>;
     sale.id = `TK-XP-${++n}`;
     const lookups = proxy.of('/directory-service/v1/directory-line/search').length + proxy.exchanges.filter((e) => e.path.includes('/directory-line/code:')).length;
     const id = await submit(sale);
     await eventually(async () => (await statuses(id)).includes('SUCCESS'), 15_000, 'SUCCESS');
     expect(await statuses(id)).to.deep.equal(['ACCEPTED', 'SUCCESS']);
+    // The sale was paid (status PAID) for services: its collection (10.4) is a second file, with a tracking id of its own.
     const [deposit] = flowsOf(id);
+    const payments = proxy.of('/flow-service/v1/flows', 'POST').filter((e) => e.status === 202 && JSON.parse(e.responseBody.toString()).name === `${sale.id}-P.xml`);
+    expect(payments).to.have.length(1);
+    expect(JSON.parse(payments[0]!.responseBody.toString()).trackingId).to.equal(trackingIdOf({ documentId: id, documentType: 'ereporting-payments' })).and.not.equal(id);
+    const paid = payments[0]!.body.toString();
+    expect(paid).to.contain('"flowSyntax":"FRR"').and.contain('"processingRule":"B2C"').and.contain(`"name":"${sale.id}-P.xml"`).and.contain('<PaymentsReport>');
+    expect(paid).to.contain('<TaxPercent>20</TaxPercent>').and.contain('<Amount>1200.00</Amount>').and.contain('<Amount>105.50</Amount>');
     const text = deposit!.body.toString();
     expect(text).to.contain('"flowSyntax":"FRR"').and.contain('"processingRule":"B2C"').and.contain('<Report>').and.contain(`<Id>${sale.id}</Id>`).and.contain('<CategoryCode>TPS1</CategoryCode>');
     // The platform sends the file on: it is named by its matricule (TT-8), the entity by its SIREN (TT-13).

@@ -28,7 +28,7 @@ const EXTENSIONS: Readonly<Record<string, string>> = { 'application/xml': 'xml',
  * folder of their own, fixtures/<driver>/<type>/, out of the validator's way: CTC_FR's e-reporting
  * files (flux 10), checked against the DGFiP schemas by test/ctc-fr/ereporting-goldens.test.ts.
  */
-export const SIDE_GOLDEN_TYPES: readonly string[] = ['ereporting-report'];
+export const SIDE_GOLDEN_TYPES: readonly string[] = ['ereporting-report', 'ereporting-payments'];
 
 export interface Fixture {
   name: string;

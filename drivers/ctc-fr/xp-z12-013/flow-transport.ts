@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { v5 as uuidv5 } from 'uuid';
 import type { Logger } from '../../../src/lib/log.js';
 import type { SpiErrorItem } from '../../../src/spi/error-item.js';
 import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type ReceiverLookup, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../src/spi/transport.js';
 import type { CdarReading } from '../cdar-read.js';
 import { child, parseLocal } from '../../../src/formats/xml/local-names.js';
 import { scanRoot } from '../../../src/formats/xml/root-scan.js';
-import { RESPONSE_TYPE, REPORT_TYPE } from '../identity.js';
+import { PAYMENTS_REPORT_TYPE, RESPONSE_TYPE, REPORT_TYPE } from '../identity.js';
 import { LIFECYCLE } from '../lifecycle.js';
 import type { BuyerDirectory } from './buyer-directory.js';
 import type { Flow, FlowClient, FlowInfo } from './flow-client.js';
@@ -63,7 +64,7 @@ export class FlowTransport implements Transport {
       // Not only when `at.attempt` > 1: the attempts are counted when one ends, so the first
       // send after a kill -9 mid-deposit (or by the process that took over a lapsed lease) is
       // attempt 1 again, and a platform without a uniqueness check would get a second flow.
-      const flow = (await this.deposited(c.flows, m.documentId)) ?? (await this.deposit(c.flows, m, m.content));
+      const flow = (await this.deposited(c.flows, m)) ?? (await this.deposit(c.flows, m, m.content));
       return receiptOf(flow, m.documentId);
     } catch (err) {
       throw this.transportError(err);
@@ -100,7 +101,7 @@ export class FlowTransport implements Transport {
     let c: PlatformClients;
     try {
       c = await this.o.clients;
-      flow = (await c.flows.flow(sent.messageId)) ?? (await this.deposited(c.flows, sent.envelope.documentId)) ?? (await this.depositAgain(c.flows, sent));
+      flow = (await c.flows.flow(sent.messageId)) ?? (await this.deposited(c.flows, sent.envelope)) ?? (await this.depositAgain(c.flows, sent));
     } catch (err) {
       // The platform could not be read this time: nothing new; what was recorded stays counted.
       this.transportError(err);
@@ -110,7 +111,7 @@ export class FlowTransport implements Transport {
     const ack = flow.acknowledgement;
     if (ack.status === 'Error') return { events: [unreceivable(flow)], done: true };
     if (ack.status !== 'Ok') return trackLater(sent.sentAt, now, this.o.retry);
-    if (isStatusOrReport(sent.envelope.documentType)) return { events: [acknowledged(flow)], done: true };
+    if (isStatusOrReport(sent.envelope.documentType)) return this.acknowledgedWithPayments(c, flow, sent, now);
     let entries: LifecycleEntry[];
     try {
       entries = await c.feed.of(sent.envelope.documentNumber, sent.sentAt, now);
@@ -123,9 +124,29 @@ export class FlowTransport implements Transport {
     return { ...trackLater(sent.sentAt, now, this.o.retry), events };
   }
 
-  /** The flow the adapter deposited for a document, found by its tracking id. */
-  private async deposited(flows: FlowClient, documentId: string): Promise<Flow | undefined> {
-    return (await flows.search({ trackingId: documentId, flowDirection: ['Out'] }, 1))[0];
+  /**
+   * A file that is delivered once acknowledged: a lifecycle message, an e-reporting file. A
+   * sale's transaction data may have its payment data beside it, a flow of its own (trackingIdOf):
+   * the document is delivered when both are acknowledged.
+   */
+  private async acknowledgedWithPayments(c: PlatformClients, flow: Flow, sent: SentMessage, now: Date): Promise<Tracking> {
+    if (sent.envelope.documentType !== REPORT_TYPE) return { events: [acknowledged(flow)], done: true };
+    let others: Flow[];
+    try {
+      others = await c.flows.search({ trackingId: trackingIdOf({ documentId: sent.envelope.documentId, documentType: PAYMENTS_REPORT_TYPE }), flowDirection: ['Out'] }, 1);
+    } catch (err) {
+      this.transportError(err);
+      return trackLater(sent.sentAt, now, this.o.retry);
+    }
+    const refused = others.find((f) => f.acknowledgement.status === 'Error');
+    if (refused) return { events: [unreceivable(refused)], done: true };
+    if (others.some((f) => f.acknowledgement.status !== 'Ok')) return trackLater(sent.sentAt, now, this.o.retry);
+    return { events: [acknowledged(flow)], done: true };
+  }
+
+  /** The flow the adapter deposited for a document's file, found by its tracking id. */
+  private async deposited(flows: FlowClient, m: Pick<OutboundMessage, 'documentId' | 'documentType'>): Promise<Flow | undefined> {
+    return (await flows.search({ trackingId: trackingIdOf(m), flowDirection: ['Out'] }, 1))[0];
   }
 
   private async deposit(flows: FlowClient, m: Pick<OutboundMessage, 'documentId' | 'documentNumber' | 'documentType' | 'mimeType' | 'receiver' | 'encoding'>, content: string): Promise<Pick<Flow, 'flowId' | 'submittedAt'>> {
@@ -135,7 +156,7 @@ export class FlowTransport implements Transport {
       return await flows.deposit(info, { bytes, contentType: m.mimeType });
     } catch (err) {
       // The platform's own uniqueness check: the flow is there already.
-      const found = err instanceof PlatformRefused && err.errorCode === 'AlreadyExistingFlow' && (await this.deposited(flows, m.documentId));
+      const found = err instanceof PlatformRefused && err.errorCode === 'AlreadyExistingFlow' && (await this.deposited(flows, m));
       if (found) return found;
       throw err;
     }
@@ -149,7 +170,7 @@ export class FlowTransport implements Transport {
     if (content === undefined || (e.documentType === REPORT_TYPE && !isReport(content))) return undefined;
     this.o.logger.warn({ document_id: e.documentId, flow_id: sent.messageId }, 'the platform knows no flow of the document: depositing it again');
     await this.deposit(flows, { ...e, encoding: e.mimeType === 'application/pdf' ? 'base64' : undefined }, content);
-    return this.deposited(flows, e.documentId);
+    return this.deposited(flows, e);
   }
 
   close(): void {
@@ -170,17 +191,32 @@ export class FlowTransport implements Transport {
 }
 
 function isStatusOrReport(documentType: string): boolean {
-  return documentType === RESPONSE_TYPE || documentType === REPORT_TYPE;
+  return documentType === RESPONSE_TYPE || documentType === REPORT_TYPE || documentType === PAYMENTS_REPORT_TYPE;
+}
+
+/** Derives the tracking id of a document's second file (a sale's payment data) from the document's. */
+const SECOND_FILE = '6f1d2c3b-8a4e-5b7f-9c0d-1e2f3a4b5c6d';
+
+/**
+ * The tracking id of a document's file: the adapter's document id (a UUID: 36 characters, the
+ * annex's most), or for a sale's payment data a UUID derived from it (v5), as stable.
+ */
+export function trackingIdOf(m: Pick<OutboundMessage, 'documentId' | 'documentType'>): string {
+  return m.documentType === PAYMENTS_REPORT_TYPE ? uuidv5(`${m.documentId}:payments`, SECOND_FILE) : m.documentId;
+}
+
+/** The file's name in its flow: its number (a report's id), in the characters a file name keeps. */
+function fileNameOf(m: Pick<OutboundMessage, 'documentNumber' | 'documentType'>): string {
+  return `${m.documentNumber.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 200)}.${flowSyntaxOf(m.documentType) === 'Factur-X' ? 'pdf' : 'xml'}`;
 }
 
 /** The FlowInfo of a document: its syntax, its file name, our id of it and its digest. */
 export function flowInfoOf(m: Pick<OutboundMessage, 'documentId' | 'documentNumber' | 'documentType' | 'receiver'>, bytes: Buffer): FlowInfo {
   const syntax = flowSyntaxOf(m.documentType);
-  const name = `${m.documentNumber.replace(/[^A-Za-z0-9._-]/g, '_').slice(0, 200)}.${syntax === 'Factur-X' ? 'pdf' : 'xml'}`;
   return {
     flowSyntax: syntax,
-    name,
-    trackingId: m.documentId,
+    name: fileNameOf(m),
+    trackingId: trackingIdOf(m),
     ...(syntax === 'FRR' && { processingRule: reportRule(bytes) }),
     sha256: createHash('sha256').update(bytes).digest('hex'),
   };
@@ -188,7 +224,7 @@ export function flowInfoOf(m: Pick<OutboundMessage, 'documentId' | 'documentNumb
 
 function flowSyntaxOf(documentType: string): FlowInfo['flowSyntax'] {
   if (documentType === RESPONSE_TYPE) return 'CDAR';
-  if (documentType === REPORT_TYPE) return 'FRR';
+  if (documentType === REPORT_TYPE || documentType === PAYMENTS_REPORT_TYPE) return 'FRR';
   if (documentType.startsWith('facturx-')) return 'Factur-X';
   return documentType.startsWith('ubl-') ? 'UBL' : 'CII';
 }
