@@ -29,6 +29,8 @@ const SANDBOX_POLL_MS = 250;
 
 interface Access extends PlatformAccess {
   pollMs: number;
+  /** The sandbox's platform (which keeps its flows in memory). */
+  sandbox?: boolean;
 }
 
 export function ctcFrNetwork(settings: CtcFrSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
@@ -47,7 +49,7 @@ export function ctcFrNetwork(settings: CtcFrSettings, entities: EntityLookup, de
         start.keep({ close: () => void server.then((s) => s.close(), () => undefined) });
         return server;
       },
-      accessOf: (server, entity) => ({ ...sandboxAccess(server, entity.id), pollMs: SANDBOX_POLL_MS }),
+      accessOf: (server, entity) => ({ ...sandboxAccess(server, entity.id), pollMs: SANDBOX_POLL_MS, sandbox: true }),
     },
     transport: (access) => transportOf(access, deps),
   }));
@@ -74,7 +76,8 @@ function transportOf(access: Access, deps: NetworkDeps): FlowTransport {
       throw sandboxDidNotStart(err);
     },
   );
-  return new FlowTransport({ name: access.name, clients, retry: deps.retry, logger: deps.logger, contentOf: deps.contentOf, close: () => apis.forEach((a) => a.close()) });
+  // Only the sandbox's platform loses flows (it keeps them in memory): only there is one deposited again.
+  return new FlowTransport({ name: access.name, clients, retry: deps.retry, logger: deps.logger, contentOf: deps.contentOf, depositLostAgain: access.sandbox === true, close: () => apis.forEach((a) => a.close()) });
 }
 
 /** An activation is live only through a real approved platform: on the sandbox's it stays PENDING, with why. */

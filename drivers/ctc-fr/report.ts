@@ -91,8 +91,9 @@ function draft(sale: SemanticInvoice, ctx: DocumentContext<CtcFrSettings>, body:
 
 function senderOf(ctx: DocumentContext<CtcFrSettings>): ReportSender {
   const platform = entitySettings(ctx.settings, ctx.entity.id).platform;
-  // An entity with a platform client has its matricule (the network refuses to start without it).
-  const real = platform.client_id !== undefined;
+  // An entity listed with a platform client has its matricule (the network refuses to start
+  // without it); any other goes to the sandbox's platform (platform-access.ts, configuredEntities).
+  const real = ctx.settings.entities?.[ctx.entity.id] !== undefined && platform.client_id !== undefined;
   return {
     matricule: (real && platform.matricule) || SANDBOX_MATRICULE,
     scheme: '0238',

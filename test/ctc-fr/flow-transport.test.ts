@@ -6,6 +6,7 @@ import type { DirectoryClient } from '../../drivers/ctc-fr/xp-z12-013/directory-
 import type { Flow, FlowClient, FlowFilters } from '../../drivers/ctc-fr/xp-z12-013/flow-client.js';
 import { FlowTransport, trackingIdOf } from '../../drivers/ctc-fr/xp-z12-013/flow-transport.js';
 import { LifecycleFeed } from '../../drivers/ctc-fr/xp-z12-013/lifecycle-feed.js';
+import { PlatformRefused } from '../../drivers/ctc-fr/xp-z12-013/platform-api.js';
 import { createLogger } from '../../src/lib/log.js';
 import type { Envelope } from '../../src/spi/transport.js';
 
@@ -56,15 +57,27 @@ class ScriptedFlows {
     this.reads.push(flowId);
     return this.files[flowId]!;
   }
-  async deposit(): Promise<{ flowId: string; submittedAt: string }> {
-    throw new Error('no deposit expected');
+  readonly deposits: string[] = [];
+  async deposit(info: { trackingId?: string }): Promise<{ flowId: string; submittedAt: string }> {
+    const flowId = `again-${this.deposits.length + 1}`;
+    this.deposits.push(flowId);
+    this.flows.push(flow({ flowId, trackingId: info.trackingId, submittedAt: now.toISOString(), updatedAt: now.toISOString() }));
+    return { flowId, submittedAt: now.toISOString() };
   }
 }
 
-function transportOver(flows: ScriptedFlows): FlowTransport {
+function transportOver(flows: ScriptedFlows, o: { depositLostAgain?: boolean; stored?: string; directory?: Partial<DirectoryClient> } = {}): FlowTransport {
   const client = flows as unknown as FlowClient;
-  const directory = new BuyerDirectory({} as DirectoryClient, { hitMs: 1, missMs: 1, entries: 1 }, () => now);
-  return new FlowTransport({ name: 'test-pa', clients: Promise.resolve({ flows: client, feed: new LifecycleFeed(client, 0), directory }), retry: { minMs: 10, maxMs: 1000 }, logger: createLogger('silent'), contentOf: async () => undefined, close: () => undefined });
+  const directory = new BuyerDirectory((o.directory ?? {}) as DirectoryClient, { hitMs: 1, missMs: 1, entries: 1 }, () => now);
+  return new FlowTransport({
+    name: 'test-pa',
+    clients: Promise.resolve({ flows: client, feed: new LifecycleFeed(client, 0), directory }),
+    retry: { minMs: 10, maxMs: 1000 },
+    logger: createLogger('silent'),
+    contentOf: async () => o.stored,
+    depositLostAgain: o.depositLostAgain ?? false,
+    close: () => undefined,
+  });
 }
 
 /** A lifecycle flow In about `number` with the CDAR of `code` (the platform's, or the buyer's `answer`). */
@@ -130,5 +143,64 @@ describe('CTC_FR over XP Z12-013: what the transport reads of a platform', () =>
     const both = await track(payments({ status: 'Ok' }));
     expect(both.done).to.equal(true);
     expect(both.events.map((e) => e.kind)).to.deep.equal(['delivered']);
+  });
+
+  it('gives an invoice submitted again (after a refusal) only the statuses of its own deposit, not the earlier document\'s 213', async () => {
+    const [old213, c213] = lifecycle('lc-old', '213', -600, envelope.documentNumber, 'REJ_SEMAN');
+    const [new200, c200] = lifecycle('lc-new', '200', 1);
+    const flows = new ScriptedFlows([flow({ flowId: 'f-2' }), old213, new200], { 'lc-old': c213, 'lc-new': c200 });
+    const t = await transportOver(flows).track({ messageId: 'f-2', envelope, sentAt }, now);
+    expect(t.done).to.equal(false);
+    expect(t.events.map((e) => e.kind)).to.deep.equal(['inbound']);
+    expect(JSON.stringify(t.events[0])).to.contain('"status_code":"200"');
+  });
+
+  it('gets past more than a page of lifecycle flows changed within the search overlap (150 in 15 s)', async () => {
+    const burst = Array.from({ length: 150 }, (_, i) => lifecycle(`lc-${String(i).padStart(3, '0')}`, '202', 1 + i / 10, `OTHER-${i}`));
+    const [mine, cdar] = lifecycle('lc-mine', '203', 16);
+    const flows = new ScriptedFlows([flow({ flowId: 'f-1' }), ...burst.map(([f]) => f), mine], { ...Object.fromEntries(burst.map(([f, c]) => [f.flowId, c])), 'lc-mine': cdar }, 100);
+    const t = await transportOver(flows).track({ messageId: 'f-1', envelope, sentAt }, now);
+    expect(t.events.map((e) => e.kind)).to.deep.equal(['delivered']);
+    expect(flows.reads).to.have.length(151);
+  });
+
+  it('takes the feed back for an older deposit asked while a search runs, and finds its statuses', async () => {
+    const [recent, cRecent] = lifecycle('lc-recent', '200', 600, 'RECENT-1');
+    const [older, cOlder] = lifecycle('lc-older', '200', -3000, 'OLDER-1');
+    const flows = new ScriptedFlows([recent, older], { 'lc-recent': cRecent, 'lc-older': cOlder });
+    const feed = new LifecycleFeed(flows as unknown as FlowClient, 0);
+    const [a, b] = await Promise.all([feed.of('RECENT-1', at(600), now), feed.of('OLDER-1', at(-3000), now)]);
+    expect(a.map((e) => e.flowId)).to.deep.equal(['lc-recent']);
+    expect(b.map((e) => e.flowId)).to.deep.equal(['lc-older']);
+  });
+
+  it('skips a lifecycle flow whose file the platform no longer gives (a 4xx), and goes on with the others', async () => {
+    const [gone] = lifecycle('lc-gone', '200', 1);
+    const [d203, c203] = lifecycle('lc-203', '203', 2);
+    const flows = new ScriptedFlows([flow({ flowId: 'f-1' }), gone, d203], { 'lc-203': c203 });
+    const original = flows.original.bind(flows);
+    flows.original = async (id: string) => (id === 'lc-gone' ? Promise.reject(new PlatformRefused('gone', 410, 'GONE')) : original(id));
+    const t = await transportOver(flows).track({ messageId: 'f-1', envelope, sentAt }, now);
+    expect(t.events.map((e) => e.kind)).to.deep.equal(['delivered']);
+  });
+
+  it('deposits a flow the platform lost again only on the sandbox\'s platform; a real platform\'s lost flow ends FAILED, deposited once', async () => {
+    const lostOnSandbox = new ScriptedFlows([]);
+    const again = await transportOver(lostOnSandbox, { depositLostAgain: true, stored: '<Invoice/>' }).track({ messageId: 'f-9', envelope, sentAt }, now);
+    expect(lostOnSandbox.deposits).to.deep.equal(['again-1']);
+    expect(again.done).to.equal(false);
+    const lostOnPlatform = new ScriptedFlows([]);
+    const t = await transportOver(lostOnPlatform, { stored: '<Invoice/>' }).track({ messageId: 'f-9', envelope, sentAt }, now);
+    expect(lostOnPlatform.deposits).to.deep.equal([]);
+    expect(t.done).to.equal(true);
+    expect(JSON.stringify(t.events)).to.contain('the platform knows no flow f-9').and.contain('not deposited again');
+  });
+
+  it('takes a flow the platform already holds for the document as its deposit, before asking the directory (which may have dropped the buyer since)', async () => {
+    const held = new ScriptedFlows([flow({ flowId: 'f-held', trackingId: envelope.documentId })]);
+    const directory = { line: async () => undefined, lines: async () => [] };
+    const receipt = await transportOver(held, { directory }).send({ ...envelope, content: '<Invoice/>' });
+    expect(receipt.messageId).to.equal('f-held');
+    expect(held.deposits).to.deep.equal([]);
   });
 });

@@ -43,7 +43,7 @@ export class SandboxServer {
     const [flow, directory] = await Promise.all([flowServiceApi(), directoryServiceApi()]);
     const secret = randomBytes(24).toString('base64url');
     let self: SandboxServer | undefined;
-    const server = createServer((req, res) => void self!.handle(req, res, { platform, clock, flow, directory }));
+    const server = createServer((req, res) => void self!.handle(req, res, { platform, clock, flow, directory }).catch(() => res.destroy()));
     await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
     self = new SandboxServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret);
     return self;
@@ -77,12 +77,17 @@ export class SandboxServer {
     } catch (err) {
       answer = error(500, 'INTERNAL_ERROR', err instanceof Error ? err.message : String(err));
     }
-    if (answer.file) {
-      // The annex serves a flow's file as bytes, whatever it holds.
-      res.writeHead(answer.status, { 'content-type': 'application/octet-stream', 'content-disposition': `attachment;filename=${answer.file.name}` }).end(answer.file.bytes);
-    } else if (answer.json !== undefined) {
-      res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.json));
-    } else res.writeHead(answer.status).end();
+    try {
+      if (answer.file) {
+        // The annex serves a flow's file as bytes, whatever it holds; the name the client gave, in characters a header keeps.
+        const name = answer.file.name.replace(/[^A-Za-z0-9._-]/g, '_');
+        res.writeHead(answer.status, { 'content-type': 'application/octet-stream', 'content-disposition': `attachment;filename=${name}` }).end(answer.file.bytes);
+      } else if (answer.json !== undefined) {
+        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers }).end(JSON.stringify(answer.json));
+      } else res.writeHead(answer.status).end();
+    } catch {
+      res.destroy();
+    }
   }
 
   /** The client-credentials grant (RFC 6749 §4.4), the client authenticated with HTTP Basic. */
@@ -92,7 +97,9 @@ export class SandboxServer {
     if (new URLSearchParams(body.toString('utf8')).get('grant_type') !== 'client_credentials') return { status: 400, json: { error: 'unsupported_grant_type' } };
     if (!id || secret !== this.secret) return { status: 401, json: { error: 'invalid_client', error_description: 'unknown client or wrong secret' } };
     const token = randomBytes(24).toString('base64url');
-    this.tokens.set(token, { client: id, until: clock().getTime() + TOKEN_SECONDS * 1000 });
+    const now = clock().getTime();
+    for (const [t, held] of this.tokens) if (held.until < now) this.tokens.delete(t);
+    this.tokens.set(token, { client: id, until: now + TOKEN_SECONDS * 1000 });
     // RFC 6749 §5.1: a token answer is never cached.
     return { status: 200, headers: { 'cache-control': 'no-store', pragma: 'no-cache' }, json: { access_token: token, token_type: 'Bearer', expires_in: TOKEN_SECONDS } };
   }

@@ -42,6 +42,13 @@ export interface FlowTransportOptions {
   logger: Logger;
   /** The stored document, to deposit again when the platform lost the flow. */
   contentOf(documentId: string): Promise<string | undefined>;
+  /**
+   * A flow the platform does not know (nor any under its tracking id) is deposited again: the
+   * sandbox's platform, which keeps its flows in memory. A real platform that knows no flow of
+   * the document (purged, another client) ends it FAILED for the operator to look at: a second
+   * deposit could reach the buyer twice.
+   */
+  depositLostAgain: boolean;
   /** Closes the connections to the platform. */
   close(): void;
 }
@@ -56,16 +63,18 @@ export class FlowTransport implements Transport {
   async send(m: OutboundMessage): Promise<SendReceipt> {
     try {
       const c = await this.o.clients;
-      if (!isStatusOrReport(m.documentType)) {
-        const check = await c.directory.check(m.receiver);
-        if (check && !check.ok) throw new TransportError(check.reason, true);
-      }
       // Any send may follow a deposit whose answer never came: find it before depositing again.
       // Not only when `at.attempt` > 1: the attempts are counted when one ends, so the first
       // send after a kill -9 mid-deposit (or by the process that took over a lapsed lease) is
       // attempt 1 again, and a platform without a uniqueness check would get a second flow.
-      const flow = (await this.deposited(c.flows, m)) ?? (await this.deposit(c.flows, m, m.content));
-      return receiptOf(flow, m.documentId);
+      // First of all: a flow the platform holds is the document's, whatever the directory says now.
+      const found = await this.deposited(c.flows, m);
+      if (found) return receiptOf(found, m);
+      if (!isStatusOrReport(m.documentType)) {
+        const check = await c.directory.check(m.receiver);
+        if (check && !check.ok) throw new TransportError(check.reason, true);
+      }
+      return receiptOf(await this.deposit(c.flows, m, m.content), m);
     } catch (err) {
       throw this.transportError(err);
     }
@@ -101,7 +110,7 @@ export class FlowTransport implements Transport {
     let c: PlatformClients;
     try {
       c = await this.o.clients;
-      flow = (await c.flows.flow(sent.messageId)) ?? (await this.deposited(c.flows, sent.envelope)) ?? (await this.depositAgain(c.flows, sent));
+      flow = (await c.flows.flow(sent.messageId)) ?? (await this.deposited(c.flows, sent.envelope)) ?? (this.o.depositLostAgain ? await this.depositAgain(c.flows, sent) : undefined);
     } catch (err) {
       // The platform could not be read this time: nothing new; what was recorded stays counted.
       this.transportError(err);
@@ -119,8 +128,10 @@ export class FlowTransport implements Transport {
       this.transportError(err);
       return trackLater(sent.sentAt, now, this.o.retry);
     }
-    const events = entries.map((e) => eventOf(e, flow));
-    if (entries.some((e) => LIFECYCLE.get(e.reading.code)?.final)) return { events, done: true };
+    // The invoice's own statuses: an earlier document of the same number (refused, then
+    // submitted again) had its own, before this deposit.
+    const events = entries.filter((e) => e.at >= flow.submittedAt).map((e) => eventOf(e, flow));
+    if (entries.some((e) => e.at >= flow.submittedAt && LIFECYCLE.get(e.reading.code)?.final)) return { events, done: true };
     return { ...trackLater(sent.sentAt, now, this.o.retry), events };
   }
 
@@ -156,9 +167,11 @@ export class FlowTransport implements Transport {
       return await flows.deposit(info, { bytes, contentType: m.mimeType });
     } catch (err) {
       // The platform's own uniqueness check: the flow is there already.
-      const found = err instanceof PlatformRefused && err.errorCode === 'AlreadyExistingFlow' && (await this.deposited(flows, m));
+      if (!(err instanceof PlatformRefused) || err.errorCode !== 'AlreadyExistingFlow') throw err;
+      const found = await this.deposited(flows, m);
       if (found) return found;
-      throw err;
+      // The platform has it, its search does not show it yet: ask again later, never deposit twice.
+      throw new PlatformUnavailable(`${err.message}; the flow is not found by its tracking id yet`);
     }
   }
 
@@ -244,8 +257,8 @@ function reportRule(bytes: Buffer): 'B2BInt' | 'B2C' {
   return child(block, 'Invoice') ? 'B2BInt' : 'B2C';
 }
 
-function receiptOf(flow: Pick<Flow, 'flowId' | 'submittedAt'>, documentId: string): SendReceipt {
-  return { messageId: flow.flowId, payload: { flow_id: flow.flowId, tracking_id: documentId, submitted_at: flow.submittedAt, event: 'deposited' }, references: [{ key: 'Flow ID', value: flow.flowId }] };
+function receiptOf(flow: Pick<Flow, 'flowId' | 'submittedAt'>, m: Pick<OutboundMessage, 'documentId' | 'documentType'>): SendReceipt {
+  return { messageId: flow.flowId, payload: { flow_id: flow.flowId, tracking_id: trackingIdOf(m), submitted_at: flow.submittedAt, event: 'deposited' }, references: [{ key: 'Flow ID', value: flow.flowId }] };
 }
 
 const references = (flow: Flow) => [{ key: 'Flow ID', value: flow.flowId }];
@@ -266,7 +279,7 @@ function acknowledged(flow: Flow): NetworkEvent {
 }
 
 function lost(sent: SentMessage, now: Date): NetworkEvent {
-  const message = `the platform knows no flow ${sent.messageId} and the document is no longer stored to deposit again`;
+  const message = `the platform knows no flow ${sent.messageId}, nor any with the document's tracking id: the document was not deposited again (look at the platform)`;
   return { kind: 'refused', at: now.toISOString(), errors: [{ code: 'SERVICE_UNAVAILABLE', message }], payload: { flow_id: sent.messageId, event: 'lost' }, references: [] };
 }
 

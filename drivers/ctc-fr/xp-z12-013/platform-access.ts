@@ -1,5 +1,6 @@
 import type { SettingsFiles } from '../../../src/platform/config/settings-files.js';
 import { ClientCredentials } from '../../../src/platform/oauth/client-credentials.js';
+import { isLoopbackHttp } from '../../../src/platform/oauth/oauth-client.js';
 import type { SandboxServer } from '../sandbox/sandbox-server.js';
 import { entitySettings, type CtcFrSettings, type PlatformSettings } from '../settings.js';
 import { PlatformApi, PlatformUnavailable } from './platform-api.js';
@@ -47,6 +48,9 @@ export function readAccess(p: PlatformSettings, at: string, files: SettingsFiles
   // The matricule names the platform as the sender of the entity's e-reporting files (TT-8).
   const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file', 'matricule'] as const).filter((k) => !p[k]);
   if (missing.length > 0) return files.problem(`${at}.platform: ${missing.join(', ')} must be set (here or in ${CTC_FR_AT}.platform) for the entity's client ${p.client_id}`);
+  // The bearer token and the client secret travel with every request: over TLS, or to a loopback test server.
+  const plain = (['flow_service_url', 'directory_service_url', 'token_url'] as const).filter((k) => !p[k]!.startsWith('https://') && !isLoopbackHttp(new URL(p[k]!)));
+  if (plain.length > 0) return files.problem(`${at}.platform: ${plain.join(', ')} must be https:// URLs (plain http only to a loopback address)`);
   const secret = files.secret(`${at}.platform.client_secret_file`, p.client_secret_file!);
   if (secret === undefined) return undefined;
   return {
