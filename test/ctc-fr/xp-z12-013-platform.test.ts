@@ -254,4 +254,14 @@ describe('CTC_FR: an entity\'s platform client in the configuration', () => {
     );
     expect(err?.message).to.contain('drivers.CTC_FR.entities.vendeur-ctc.platform: flow_service_url, directory_service_url, token_url, client_secret_file, matricule must be set');
   });
+
+  it('stops the start when a platform URL is plain http to another host than a loopback one: the bearer token would travel in clear', async () => {
+    const urls = 'flow_service_url: "http://pa.example/flow-service", directory_service_url: "https://pa.example/directory-service", token_url: "http://127.0.0.1:1/token"';
+    const config = fixtureConfigCopy('ctc-fr-xp-http-', (yaml) => yaml.replace('      vendeur-ctc: { supply: services }\n', `      vendeur-ctc: { supply: services, platform: { client_id: vendeur-ctc, matricule: "0042", client_secret_file: nowhere, ${urls} } }\n`));
+    const err = await startTestAdapter({ env: { ADAPTER_CONFIG: config } }).then(
+      async (a) => (await a.close(), undefined),
+      (e: unknown) => e as Error,
+    );
+    expect(err?.message).to.contain('drivers.CTC_FR.entities.vendeur-ctc.platform: flow_service_url must be https:// URLs (plain http only to a loopback address)');
+  });
 });
