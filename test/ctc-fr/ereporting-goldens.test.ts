@@ -19,7 +19,7 @@ describe('CTC_FR e-reporting (flux 10): goldens', () => {
       const errors = await flux10SchemaErrors(`${name}.xml`, xml);
       expect(errors, 'XSD').to.deep.equal([]);
       expect(reportProblems(report, REPORT_NOW), 'rules').to.deep.equal([]);
-      const file = join(EREPORTING_DIR, `${name}.xml`);
+      const file = join(EREPORTING_DIR, `${name}.flux10`);
       if (UPDATE_GOLDENS) writeFileSync(file, xml);
       expect(existsSync(file), `${file}: run with UPDATE_GOLDENS=1`).to.equal(true);
       expect(xml).to.equal(readFileSync(file, 'utf8'));
@@ -30,7 +30,7 @@ describe('CTC_FR e-reporting (flux 10): goldens', () => {
   // The files the driver deposits for its fixtures (conformance.test.ts writes them beside its goldens).
   for (const type of ['ereporting-report', 'ereporting-payments']) {
     const driverGoldens = join(FIXTURES_DIR, 'ctc-fr', type);
-    for (const file of existsSync(driverGoldens) ? readdirSync(driverGoldens).filter((f) => f.endsWith('.xml')) : []) {
+    for (const file of existsSync(driverGoldens) ? readdirSync(driverGoldens).filter((f) => f.endsWith('.flux10')) : []) {
       it(`the driver's ${type}/${file} is valid against the XSD`, async () => {
         expect(await flux10SchemaErrors(file, readFileSync(join(driverGoldens, file), 'utf8'))).to.deep.equal([]);
       });
@@ -38,7 +38,7 @@ describe('CTC_FR e-reporting (flux 10): goldens', () => {
   }
 
   it('the XSD check refuses a golden made invalid: elements out of order, a namespace, an unknown element, a missing one', async () => {
-    const golden = readFileSync(join(EREPORTING_DIR, 'international-sale-de-reverse-charge.xml'), 'utf8');
+    const golden = readFileSync(join(EREPORTING_DIR, 'international-sale-de-reverse-charge.flux10'), 'utf8');
     const swapped = golden.replace(/(\s*<TypeCode>380<\/TypeCode>)(\s*<CurrencyCode>EUR<\/CurrencyCode>)/, '$2$1');
     expect(swapped).to.not.equal(golden);
     expect((await flux10SchemaErrors('swapped.xml', swapped)).join('\n')).to.match(/CurrencyCode.*not expected/);

@@ -13,6 +13,7 @@ import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { submitDocument } from '../helpers/documents.js';
 import { FIXTURES_DIR, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { recordStatusCallbacks, type StatusCallback } from '../helpers/status-callbacks.js';
 import { trackingIdOf } from '../../drivers/ctc-fr/xp-z12-013/flow-transport.js';
 import { platformClientConfig, PlatformProxy, type RecordedExchange } from '../helpers/platform-proxy.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -82,18 +83,10 @@ describe('CTC_FR through an XP Z12-013 platform: directory, deposit, lifecycle, 
       '123456782': ['123456782', '123456782_12345678200010'],
     },
   };
-  const callbacks: { path: string; status: string; body: URLSearchParams }[] = [];
+  let callbacks: StatusCallback[];
 
   before(async () => {
-    nock.enableNetConnect('127.0.0.1');
-    nock('http://platform.test')
-      .persist()
-      .post(/\/api\/v2\/(invoices|credit_notes)\/.*\/einvoice_status/)
-      .reply(200, function (path, body) {
-        const form = new URLSearchParams(body as string);
-        callbacks.push({ path, status: form.get('status') ?? '', body: form });
-        return {};
-      });
+    callbacks = recordStatusCallbacks('http://platform.test');
     server = await SandboxServer.start(new SandboxPlatform(sandbox, () => new Date()), () => new Date());
     proxy = await PlatformProxy.start(server.url);
     const config = platformClientConfig('ctc-fr-xp-', tempDir('xp-z12-013-'), { proxyUrl: proxy.url, secret: server.secret, requestTimeoutSeconds: 1 });

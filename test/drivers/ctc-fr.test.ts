@@ -12,6 +12,7 @@ import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { submitDocument } from '../helpers/documents.js';
 import { FIXTURES_DIR, fixtureConfig, fixtureConfigCopy } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { recordStatusCallbacks, type StatusCallback } from '../helpers/status-callbacks.js';
 import { bodyOf } from '../helpers/shape.js';
 import { requireShared, sharedPath } from '../helpers/shared-folder.js';
 
@@ -49,17 +50,9 @@ describe('CTC_FR: lifecycle messages', () => {
 
 describe('CTC_FR over HTTP: the sandbox\'s approved platform, its lifecycle and the platform\'s callbacks', () => {
   let adapter: TestAdapter;
-  const received: { path: string; status: string }[] = [];
+  let received: StatusCallback[];
   before(async () => {
-    nock.enableNetConnect('127.0.0.1');
-    nock('http://platform.test')
-      .persist()
-      .post(/\/api\/v2\/(invoices|credit_notes)\/.*\/einvoice_status/)
-      .reply(200, function (path, body) {
-        const form = new URLSearchParams(body as string);
-        received.push({ path, status: form.get('status') ?? '' });
-        return {};
-      });
+    received = recordStatusCallbacks('http://platform.test');
     const config = fixtureConfigCopy('ctc-fr-', (yaml) =>
       yaml.replace('      vendeur-ctc-etendu: { profile: extended-ctc-fr, supply: mixed }\n', '      vendeur-ctc-etendu: { profile: extended-ctc-fr, supply: mixed }\n    sandbox:\n      step_ms: 50\n      buyers: { "200000008": { code: "207", reason: "Quantité erronée" } }\n'),
     );

@@ -25,10 +25,12 @@ const EXTENSIONS: Readonly<Record<string, string>> = { 'application/xml': 'xml',
 
 /**
  * Document types the official validator (validate-ubl) has no rules for, whose goldens sit in a
- * folder of their own, fixtures/<driver>/<type>/, out of the validator's way: CTC_FR's e-reporting
- * files (flux 10), checked against the DGFiP schemas by test/ctc-fr/ereporting-goldens.test.ts.
+ * folder of their own, fixtures/<driver>/<type>/, with an extension of their own, out of the
+ * validator's way (it reads every XML file under fixtures/): CTC_FR's e-reporting files (flux 10, XML
+ * as `.flux10`), checked against the DGFiP schemas by test/ctc-fr/ereporting-goldens.test.ts.
  */
-export const SIDE_GOLDEN_TYPES: readonly string[] = ['ereporting-report', 'ereporting-payments'];
+const SIDE_GOLDENS: Readonly<Record<string, string>> = { 'ereporting-report': 'flux10', 'ereporting-payments': 'flux10' };
+export const SIDE_GOLDEN_TYPES: readonly string[] = Object.keys(SIDE_GOLDENS);
 
 export interface Fixture {
   name: string;
@@ -51,7 +53,7 @@ export function fixturesOf(driver: Driver): Fixture[] {
       const name = f.slice(0, -'.json'.length);
       const issuesFile = join(dir, `${name}.issues.json`);
       const expected = existsSync(issuesFile) ? (JSON.parse(readFileSync(issuesFile, 'utf8')) as { issues: string[] }).issues : undefined;
-      return { name, input: join(dir, f), golden: (mime: string, type?: string) => join(dir, ...(type && SIDE_GOLDEN_TYPES.includes(type) ? [type] : []), `${name}.${extensionOf(mime)}`), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
+      return { name, input: join(dir, f), golden: (mime: string, type?: string) => (type && SIDE_GOLDENS[type] ? join(dir, type, `${name}.${SIDE_GOLDENS[type]}`) : join(dir, `${name}.${extensionOf(mime)}`)), issuesFile, body: JSON.parse(readFileSync(join(dir, f), 'utf8')), expectedIssues: expected };
     });
 }
 

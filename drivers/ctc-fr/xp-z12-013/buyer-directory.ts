@@ -1,3 +1,4 @@
+import { BoundedCache } from '../../../src/lib/bounded-cache.js';
 import type { Participant } from '../../../src/spi/transport.js';
 import type { DirectoryClient, DirectoryLine } from './directory-client.js';
 
@@ -5,7 +6,7 @@ import type { DirectoryClient, DirectoryLine } from './directory-client.js';
 // document carries, else the buyer's SIREN, the line every company in the directory has) must be
 // a line of the directory in force, or the platforms cannot route it. Answers are kept for a
 // bounded time (an address that appears or leaves is seen within it), misses for less, and for
-// a bounded number of addresses (the oldest go first).
+// a bounded number of addresses (the least recently used go first: src/lib/bounded-cache.ts).
 
 export type BuyerCheck =
   | { ok: true; line: DirectoryLine }
@@ -21,24 +22,24 @@ export interface DirectoryCacheSettings {
 }
 
 export class BuyerDirectory {
-  private readonly cache = new Map<string, { check: BuyerCheck; until: number }>();
+  private readonly cache: BoundedCache<BuyerCheck>;
 
   constructor(
     private readonly directory: DirectoryClient,
     private readonly settings: DirectoryCacheSettings,
     private readonly clock: () => Date,
-  ) {}
+  ) {
+    this.cache = new BoundedCache(settings.entries);
+  }
 
   /** Whether the invoice's buyer receives at its address; undefined for a buyer outside the French directory (abroad). Throws PlatformUnavailable. */
   async check(buyer: Participant): Promise<BuyerCheck | undefined> {
     if (buyer.scheme !== '0225') return undefined;
-    const now = this.clock().getTime();
-    const kept = this.cache.get(buyer.id);
-    if (kept && kept.until > now) return kept.check;
+    const now = this.clock();
+    const kept = this.cache.get(buyer.id, now);
+    if (kept) return kept;
     const check = await this.lookUp(buyer.id);
-    this.cache.delete(buyer.id);
-    this.cache.set(buyer.id, { check, until: now + (check.ok ? this.settings.hitMs : this.settings.missMs) });
-    while (this.cache.size > this.settings.entries) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(buyer.id, check, now.getTime() + (check.ok ? this.settings.hitMs : this.settings.missMs));
     return check;
   }
 

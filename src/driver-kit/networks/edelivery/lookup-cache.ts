@@ -1,39 +1,33 @@
+import { BoundedCache } from '../../../lib/bounded-cache.js';
 import type { ReceiverEndpoint } from './lookup-outcome.js';
 
-// Found endpoints by (participant, document type, process), bounded twice: at most `maxEntries`
-// (the least recently used goes first; a Map keeps insertion order, and a hit re-inserts), and
-// each kept no longer than `ttlMs` nor past the endpoint's ServiceExpirationDate. Only found
-// endpoints are kept: a failure is asked again next time.
+// Found endpoints by (participant, document type, process): at most `maxEntries`, each kept no
+// longer than `ttlMs` nor past the endpoint's ServiceExpirationDate (src/lib/bounded-cache.ts).
+// Only found endpoints are kept: a failure is asked again next time.
 
 export class LookupCache {
-  private readonly entries = new Map<string, { endpoint: ReceiverEndpoint; until: number }>();
+  private readonly cache: BoundedCache<ReceiverEndpoint>;
 
   constructor(
-    private readonly maxEntries: number,
+    maxEntries: number,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.cache = new BoundedCache(maxEntries);
+  }
 
   static key(participantId: string, documentTypeId: string, processId: string): string {
     return JSON.stringify([participantId.toLowerCase(), documentTypeId, processId]);
   }
 
   get(key: string, now: Date): ReceiverEndpoint | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    if (now.getTime() >= entry.until) return undefined;
-    this.entries.set(key, entry);
-    return entry.endpoint;
+    return this.cache.get(key, now);
   }
 
   set(key: string, endpoint: ReceiverEndpoint, now: Date): void {
-    const until = Math.min(now.getTime() + this.ttlMs, endpoint.expiresAt?.getTime() ?? Infinity);
-    this.entries.delete(key);
-    this.entries.set(key, { endpoint, until });
-    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.cache.set(key, endpoint, Math.min(now.getTime() + this.ttlMs, endpoint.expiresAt?.getTime() ?? Infinity));
   }
 
   get size(): number {
-    return this.entries.size;
+    return this.cache.size;
   }
 }
