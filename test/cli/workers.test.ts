@@ -80,6 +80,18 @@ describe('serve --workers 2 (node:cluster)', function () {
       const { invoice: now } = await v1.invoice.retrieve(invoice.id);
       return now.einvoice?.status === 'success' ? (now.einvoice as unknown as Record<string, string>) : undefined;
     }, 30_000, 'einvoice success on the invoice');
+    // A French consumer's purchase goes through the sandbox's approved platform, which each worker
+    // runs for itself on a port of its own: a shared one (a plain listen in a cluster worker) would
+    // hand a worker's token and flow requests to the other worker's platform, which knows neither.
+    const { customer: consumer } = await v1.customer.create({ first_name: 'Camille', last_name: 'Martin', auto_collection: 'off', billing_address: { first_name: 'Camille', last_name: 'Martin', line1: '12 rue des Lilas', city: 'Lyon', zip: '69003', country: 'FR' } } as never);
+    const reports = await Promise.all(Array.from({ length: 4 }, (_, i) => v1.invoice.create({ customer_id: consumer.id, charges: [{ amount: 2_000 + i, description: 'Abonnement particulier' }] } as never)));
+    for (const { invoice: sale } of reports) {
+      await eventually(async () => {
+        const { invoice: now } = await v1.invoice.retrieve(sale.id);
+        expect(now.einvoice?.status, JSON.stringify(now.einvoice)).to.not.equal('failed');
+        return now.einvoice?.status === 'success';
+      }, 30_000, `the French report of ${sale.id} reported`);
+    }
 
     // Submissions in flight when the one SIGTERM comes: each is answered (the workers drain), and
     // each one answered is stored.

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import qs from 'qs';
@@ -38,12 +38,25 @@ export interface Adapter {
   url: string;
 }
 
+/**
+ * A port no one listens on, for a child process to listen on later (the lab's SMP must name it
+ * before the child starts). It is taken below the kernel's ephemeral range: a port from that range
+ * could be handed, between this probe and the child's listen, to any other `listen(0)` or outgoing
+ * connection on the machine (EADDRINUSE at the child's start); below it, only a deliberate listen
+ * could take it.
+ */
 export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
+  const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+  const floor = 10_000;
+  const top = Math.max(floor + 1_000, low ?? 32_768);
+  for (;;) {
+    const port = floor + Math.floor(Math.random() * (top - floor));
+    const probe = createServer();
+    const free = await new Promise<boolean>((resolve) => probe.once('error', () => resolve(false)).listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve(true)));
+    if (!free) continue;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    return port;
+  }
 }
 
 /** The fixtures' German seller and buyer as Peppol participants, each its own access point in the lab. */

@@ -44,7 +44,10 @@ export class SandboxServer {
     const secret = randomBytes(24).toString('base64url');
     let self: SandboxServer | undefined;
     const server = createServer((req, res) => void self!.handle(req, res, { platform, clock, flow, directory }).catch(() => res.destroy()));
-    await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+    // `exclusive`: in a `--workers` process, a plain listen goes through the cluster primary, which
+    // shares one socket among the workers (and, port 0 being one key, with the adapter's own port):
+    // each worker's sandbox is its own, with its own tokens and flows.
+    await new Promise<void>((resolve, reject) => server.once('error', reject).listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
     self = new SandboxServer(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, secret);
     return self;
   }

@@ -74,7 +74,7 @@ export async function startSmpServer(registrations: readonly SmpRegistration[], 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => resolve());
   });
   const bound = (server.address() as AddressInfo).port;
   return {
