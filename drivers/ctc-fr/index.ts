@@ -25,6 +25,7 @@ export const ctcFrDriver = driverOnFirstUse(
       APPLICATION_RESPONSE: [RESPONSE_TYPE],
     },
     fields: CTC_FR_FIELDS,
+    entitySlots: { '': 'entities' },
   },
   ['network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

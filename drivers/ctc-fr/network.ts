@@ -34,7 +34,7 @@ interface Access extends PlatformAccess {
 }
 
 export function ctcFrNetwork(settings: CtcFrSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<PlatformSettings, Access, Promise<SandboxServer>>(entities, deps, (start) => ({
+  return networkPerEntity<CtcFrSettings, PlatformSettings, Access, Promise<SandboxServer>>(settings, entities, deps, (start, settings) => ({
     credentials: {
       at: `${CTC_FR_AT}.entities`,
       entries: configuredEntities(settings),

@@ -15,6 +15,7 @@ export const einvoiceDriver = driverOnFirstUse(
     documentTypeFor: { INVOICE: 'ubl-invoice', CREDIT_NOTE: 'ubl-creditnote' },
     documentTypesOf: { INVOICE: ['ubl-invoice', 'cii-invoice'], CREDIT_NOTE: ['ubl-creditnote', 'cii-creditnote'] },
     fields: EINVOICE_FIELDS,
+    entitySlots: { '': 'entities', email: 'email' },
   },
   ['network'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

@@ -20,6 +20,7 @@ export const faceDriver = driverOnFirstUse<PreparedFaceSettings, FaceModel, Face
     transactionTypes: ['B2G'],
     documentTypeFor: DOCUMENT_TYPE,
     fields: FACE_FIELDS,
+    entitySlots: { certificate: 'certificates' },
     voidsByResubmission: true,
   },
   ['prepareSettings', 'sign', 'network', 'activationStatus'],

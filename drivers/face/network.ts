@@ -23,7 +23,7 @@ export const FACE_ENDPOINTS = {
 } as const;
 
 export function faceNetwork(settings: PreparedFaceSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<SigningIdentity, SoapExchange, FaceSimulator>(entities, deps, ({ files, keep }) => {
+  return networkPerEntity<PreparedFaceSettings, SigningIdentity, SoapExchange, FaceSimulator>(settings, entities, deps, ({ files, keep }, settings) => {
     const ca = settings.ca_file ? files.bytes(`${AT}.ca_file`, settings.ca_file) : undefined;
     const url = new URL(settings.endpoint ?? FACE_ENDPOINTS[settings.environment ?? 'staging']);
     return {

@@ -16,6 +16,7 @@ export const ksefDriver = driverOnFirstUse(
     transactionTypes: ['B2B', 'B2G', 'B2C'],
     documentTypeFor: DOCUMENT_TYPE,
     fields: KSEF_FIELDS,
+    entitySlots: { '': 'entities' },
   },
   ['network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

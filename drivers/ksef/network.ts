@@ -28,7 +28,7 @@ interface Access {
 }
 
 export function ksefNetwork(settings: KsefSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<KsefEntitySettings, Access, KsefSimulator>(entities, deps, ({ files, shared }) => {
+  return networkPerEntity<KsefSettings, KsefEntitySettings, Access, KsefSimulator>(settings, entities, deps, ({ files, shared }, settings) => {
     const pinned = pinnedKeys(settings, files);
     return {
       credentials: {

@@ -17,6 +17,7 @@ export const navDriver = driverOnFirstUse(
     transactionTypes: ['B2B', 'B2C', 'B2G'],
     documentTypeFor: DOCUMENT_TYPE,
     fields: NAV_FIELDS,
+    entitySlots: { '': 'entities' },
     // An invoice resubmitted VOIDED is its cancellation: reported as STORNO under a number of its own.
     voidsByResubmission: true,
   },

@@ -26,7 +26,7 @@ interface Access {
 }
 
 export function navNetwork(settings: NavSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<NavEntitySettings, Access, NavSimulator>(entities, deps, ({ files, shared }) => ({
+  return networkPerEntity<NavSettings, NavEntitySettings, Access, NavSimulator>(settings, entities, deps, ({ files, shared }, settings) => ({
     credentials: {
       at: `${AT}.entities`,
       entries: Object.entries(settings.entities ?? {}),

@@ -14,6 +14,7 @@ export const nemhandelDriver = driverOnFirstUse(
     transactionTypes: ['B2B', 'B2G'],
     documentTypeFor: { INVOICE: 'oioubl-invoice', CREDIT_NOTE: 'oioubl-creditnote', APPLICATION_RESPONSE: 'oioubl-applicationresponse' },
     fields: NEMHANDEL_FIELDS,
+    entitySlots: { '': 'entities' },
   },
   ['buyerResponse', 'network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

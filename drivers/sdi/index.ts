@@ -20,6 +20,7 @@ export const sdiDriver = driverOnFirstUse<PreparedSdiSettings, SdiModel, SdiSett
     transactionTypes: ['B2B', 'B2G', 'B2C'],
     documentTypeFor: DOCUMENT_TYPE,
     fields: SDI_FIELDS,
+    entitySlots: { '': 'entities' },
   },
   ['prepareSettings', 'sign', 'sequence', 'network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

@@ -21,7 +21,7 @@ const DEFAULT_TIMEOUT_SECONDS = 60;
 type Channel = NonNullable<SdiEntitySettings['channel']>;
 
 export function sdiNetwork(settings: SdiSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  const network = networkPerEntity<Channel, SoapExchange, SdiSimulator>(entities, deps, ({ files, keep }) => ({
+  const network = networkPerEntity<SdiSettings, Channel, SoapExchange, SdiSimulator>(settings, entities, deps, ({ files, keep }, settings) => ({
     credentials: {
       at: `${AT}.entities`,
       entries: Object.entries(settings.entities ?? {}).flatMap(([entityId, entry]) => (entry.channel ? [[entityId, entry.channel] as const] : [])),

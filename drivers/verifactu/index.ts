@@ -17,6 +17,7 @@ export const verifactuDriver = driverOnFirstUse<VerifactuSettings, VerifactuMode
     transactionTypes: ['B2B', 'B2C', 'B2G'],
     documentTypeFor: DOCUMENT_TYPE,
     fields: VERIFACTU_FIELDS,
+    entitySlots: { certificate: 'certificates' },
     voidsByResubmission: true,
   },
   ['chain', 'network', 'activationStatus'],

@@ -18,7 +18,7 @@ const DEFAULT_TIMEOUT_SECONDS = 120;
 const AT = 'drivers.VERIFACTU';
 
 export function verifactuNetwork(settings: VerifactuSettings, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<CertificateSettings, SoapExchange, AeatSimulator>(entities, deps, ({ files, keep }) => {
+  return networkPerEntity<VerifactuSettings, CertificateSettings, SoapExchange, AeatSimulator>(settings, entities, deps, ({ files, keep }, settings) => {
     const ca = settings.ca_file ? files.bytes(`${AT}.ca_file`, settings.ca_file) : undefined;
     return {
       credentials: {

@@ -16,6 +16,7 @@ export const zugferdDriver = driverOnFirstUse(
     documentTypeFor: { INVOICE: 'cii-invoice', CREDIT_NOTE: 'cii-creditnote' },
     // Factur-X's type code list is EN 16931's; the XRECHNUNG profile is held to its own by examine.
     fields: Object.freeze(ciiInvoiceFields(EN16931_TYPE_CODES)),
+    entitySlots: { '': 'entities', email: 'email' },
   },
   ['prepareSettings', 'network'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

@@ -29,6 +29,8 @@ export function checkDriverSettings(config: ConfigFile, drivers: DriverRegistry,
 /** The configuration with every driver's settings checked and prepared (files they name read), as the adapter runs with it. */
 export interface AdapterConfig {
   config: ConfigFile;
+  /** The same, as the file writes it (checked, not prepared): what an entity's own settings are merged into before they are prepared. */
+  raw: ConfigFile;
   /** The file it came from, or `built-in demo`. */
   source: string;
   /** Where relative file names in the settings are read from: the configuration file's folder. */
@@ -41,7 +43,7 @@ export function loadAdapterConfig(file: string | undefined, drivers: DriverRegis
   const label = source === 'built-in demo' ? 'configuration' : `ADAPTER_CONFIG (${source})`;
   const configDir = source === 'built-in demo' ? process.cwd() : dirname(source);
   checkDriverSettings(config, drivers, label);
-  return { config: prepareDriverSettings(config, drivers, label, configDir), source, configDir };
+  return { config: prepareDriverSettings(config, drivers, label, configDir), raw: config, source, configDir };
 }
 
 function prepareDriverSettings(config: ConfigFile, drivers: DriverRegistry, label: string, configDir: string): ConfigFile {

@@ -8,6 +8,7 @@ import { seedEntities } from '../platform/directory/entity-seed.js';
 import { CallbackSites } from '../platform/oauth/callback-sites.js';
 import { oauthClientSecret } from '../platform/oauth/client-secret.js';
 import { TokenSeal } from '../platform/oauth/token-seal.js';
+import { RunSettings } from '../driver-kit/run-settings.js';
 import { beginAuthorization, type AuthorizationDeps } from '../platform/oauth/authorization.js';
 import type { ConfigFile } from '../platform/config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../platform/config/settings.js';
@@ -62,7 +63,8 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const clock = options.clock ?? (() => new Date());
   const drivers = createRegistry(options.drivers ?? registeredDrivers);
-  const { config, source, configDir } = loadAdapterConfig(settings.configFile, drivers);
+  const adapterConfig = loadAdapterConfig(settings.configFile, drivers);
+  const { config, source, configDir } = adapterConfig;
   warnUnservedActivations(config, drivers, logger);
   const claimant = processClaimant(settings.dataDir, workerSlot());
   const store = await openDataDirStore(settings, { clock, claimant, leaseMs: settings.workLease * 1000, writerThread: true, chainModules: drivers.chainModules() });
@@ -71,20 +73,22 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   let lifecycle: Lifecycle | undefined;
   try {
     await seedEntities(store, config, clock(), logger);
-    const directory = await Directory.open(store);
     const seal = TokenSeal.open(settings.dataDir);
+    const directory = await Directory.open(store, (sealed) => seal.unseal(sealed));
+    const runSettings = new RunSettings(adapterConfig, () => directory.current());
     let secret: string | undefined;
     const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => (secret ??= oauthClientSecret(settings)), clock, logger });
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
     adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
-    lifecycle = startLifecycle({ settings, config, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir });
+    lifecycle = startLifecycle({ settings, config, runSettings, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);
     const admin = keyVerifier(adminApiKey.key);
     const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
     const app = createAdapterApp({
       config,
+      runSettings,
       directory,
       store,
       drivers,

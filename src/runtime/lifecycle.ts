@@ -1,4 +1,5 @@
 import { Dispatcher } from '../apps/adapter/lifecycle/dispatcher.js';
+import type { RunSettings } from '../driver-kit/run-settings.js';
 import { StatusRecorder } from '../apps/adapter/lifecycle/status-recorder.js';
 import { CallbackPoster } from '../apps/adapter/callbacks/callback-poster.js';
 import { CallbackWorker } from '../apps/adapter/callbacks/callback-worker.js';
@@ -27,6 +28,8 @@ export interface Lifecycle {
 export interface LifecycleDeps {
   settings: Settings;
   config: ConfigFile;
+  /** The drivers' settings for each entity's documents: a network makes an entity's transport from its own. */
+  runSettings?: RunSettings | undefined;
   store: Store;
   drivers: DriverRegistry;
   entities: EntityLookup;
@@ -38,7 +41,7 @@ export interface LifecycleDeps {
   configDir: string;
 }
 
-export function startLifecycle({ settings, config, store, drivers, entities, directory, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
+export function startLifecycle({ settings, config, runSettings, store, drivers, entities, directory, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
   const retry = { minMs: settings.retryMinDelay, maxMs: settings.retryMaxDelay };
   const recorder = new StatusRecorder(store, {
     providerId: settings.providerId,
@@ -59,7 +62,7 @@ export function startLifecycle({ settings, config, store, drivers, entities, dir
   };
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, entities, drivers, { clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
+    TransportSet.start(sandbox, config, entities, drivers, { runSettings, clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
   dispatcher = transports
     ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;

@@ -146,6 +146,13 @@ export interface NetworkDeps {
   readonly inbox: NetworkInbox;
   /** The documents the network delivers to the adapter (AS4 user messages): kept once, before they are answered. */
   readonly received: ReceivedMessages;
+  /**
+   * The driver's settings for one entity when it has its own, set through the admin API (issue
+   * 43): the network's whole settings with the entity's in, prepared; `version` moves when they
+   * change, and the entity's transport is then made again from them. Undefined: the entity runs
+   * with the settings the network was started with.
+   */
+  entitySettings?(entityId: string): { readonly settings: unknown; readonly version: string; readonly problem?: string } | undefined;
 }
 
 /** What a network pushed to the adapter (the SDI's notifications), kept before the push is acknowledged. */
@@ -296,6 +303,14 @@ export interface Driver<S = unknown, M = unknown, R = S> {
   readonly fields: readonly FieldSpec[];
   /** typebox schema of `drivers.<MODEL>` in the configuration file, checked at start. */
   readonly settingsSchema?: TSchema;
+  /**
+   * Where one business entity's own settings sit in `settingsSchema` (its Records keyed by entity
+   * id): each key of an entity's settings as the admin API reads and writes them, mapped to the
+   * Record that holds it (`{ certificate: 'certificates' }`); the key `''` spreads that Record's
+   * entry itself (`{ '': 'entities' }`: KSEF's token and context NIP side by side). Absent: the
+   * driver has no settings per entity (PEPPOL's access point is the adapter's own).
+   */
+  readonly entitySlots?: Readonly<Record<string, string>>;
   /**
    * Every issue in the document and, when none is an error, the driver's model of it: called
    * once per submission. Never throws on bad input. Earlier documents it needs (the invoice a

@@ -77,7 +77,7 @@ describe('a network per business entity (src/driver-kit/networks/network-per-ent
 
   /** The test driver's network: the token read at start, a connection kept per entity, the simulator counted. */
   const start = (settings: TestSettings, entities: EntityLookup = directoryLookup(directory)): DriverNetwork =>
-    networkPerEntity<{ token_file: string }, { via: string; token: string }, { name: string }>(entities, { configDir }, ({ files, keep }) => ({
+    networkPerEntity<TestSettings, { token_file: string }, { via: string; token: string }, { name: string }>(settings, entities, { configDir }, ({ files, keep }, settings) => ({
       credentials: {
         at: `${AT}.entities`,
         entries: Object.entries(settings.entities ?? {}),

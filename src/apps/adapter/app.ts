@@ -19,6 +19,7 @@ import { filesRoutes } from './routes/files.js';
 import { sandboxRoutes } from './routes/sandbox.js';
 import { networkInboundRoutes } from './routes/network-inbound.js';
 import type { TransportSet } from '../../driver-kit/networks/transport-set.js';
+import type { RunSettings } from '../../driver-kit/run-settings.js';
 import type { SandboxControlDeps } from './services/sandbox-control.js';
 import { activationsRoutes } from './routes/activations.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -29,6 +30,8 @@ import { sheddingMiddleware } from '../../platform/http/load-shedding.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
+  /** The drivers' settings for each entity's documents: the file's, or the entity's own from the admin API. */
+  runSettings: RunSettings;
   directory: Directory;
   store: Store;
   drivers: DriverRegistry;

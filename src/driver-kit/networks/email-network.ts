@@ -15,12 +15,14 @@ const PORTS = { starttls: 587, tls: 465, none: 25 } as const;
 
 /** The `network` of a driver whose settings carry `email: { <entity id>: EmailSettings }`. */
 export function emailNetwork(driverId: string): (settings: { readonly email?: Readonly<Record<string, EmailSettings>> | undefined }, entities: EntityLookup, deps: NetworkDeps) => DriverNetwork {
-  return (settings, entities, deps) => startEmailNetwork(`drivers.${driverId}.email`, settings.email ?? {}, entities, deps);
+  return (settings, entities, deps) => startEmailNetwork(`drivers.${driverId}.email`, settings, entities, deps);
 }
 
-function startEmailNetwork(label: string, byEntity: Readonly<Record<string, EmailSettings>>, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
-  return networkPerEntity<EmailSettings, SmtpOptions, never>(entities, deps, ({ files }) => ({
-    credentials: { at: label, entries: Object.entries(byEntity), read: (entry, _entity, at) => smtpOptions(at, entry, files) },
+type EmailSettingsByEntity = { readonly email?: Readonly<Record<string, EmailSettings>> | undefined };
+
+function startEmailNetwork(label: string, settings: EmailSettingsByEntity, entities: EntityLookup, deps: NetworkDeps): DriverNetwork {
+  return networkPerEntity<EmailSettingsByEntity, EmailSettings, SmtpOptions, never>(settings, entities, deps, ({ files }, settings) => ({
+    credentials: { at: label, entries: Object.entries(settings.email ?? {}), read: (entry, _entity, at) => smtpOptions(at, entry, files) },
     transport: (options) => new EmailTransport(options),
   }));
 }

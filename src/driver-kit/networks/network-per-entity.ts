@@ -1,6 +1,6 @@
 import type { BusinessEntity } from '../../spi/business-entity.js';
 import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../spi/driver.js';
-import type { Transport } from '../../spi/transport.js';
+import { TransportError, type Transport } from '../../spi/transport.js';
 import { SettingsFiles } from '../../platform/config/settings-files.js';
 
 // The network of a driver whose business entities each reach the real service with credentials
@@ -61,50 +61,95 @@ export interface PerEntity<Entry, Access, Simulator> {
 
 /**
  * A network with a transport per business entity. `setup` reads what the whole network needs
- * (a CA, pinned keys) through the start's files, and says how the entities' transports are made.
- * Throws ConfigError with every problem found.
+ * (a CA, pinned keys) through the start's files from `settings`, and says how the entities'
+ * transports are made. Throws ConfigError with every problem found.
+ *
+ * An entity with settings of its own (set through the admin API, `deps.entitySettings`) has its
+ * transport made from them: `setup` runs again on those settings (the network's with the
+ * entity's in) and only the entity's entry is read, when the settings are first used and each
+ * time their version moves; the transport made before is closed once its requests in flight end.
+ * What cannot be read then is logged (never a secret) and the entity's documents wait, retried,
+ * until its settings are fixed: they are never sent through the simulator instead.
  */
-export function networkPerEntity<Entry, Access, Simulator>(
+export function networkPerEntity<S, Entry, Access, Simulator>(
+  settings: S,
   entities: EntityLookup,
-  deps: Pick<NetworkDeps, 'configDir'>,
-  setup: (start: NetworkStart) => PerEntity<Entry, Access, Simulator>,
+  deps: Pick<NetworkDeps, 'configDir'> & Partial<Pick<NetworkDeps, 'entitySettings' | 'logger'>>,
+  setup: (start: NetworkStart, settings: S) => PerEntity<Entry, Access, Simulator>,
 ): DriverNetwork {
   const opened: Closable[] = [];
   const byKey = new Map<string, Closable>();
   const keep = <C extends Closable>(c: C): C => (opened.push(c), c);
-  const start: NetworkStart = {
-    files: new SettingsFiles(deps.configDir),
+  const startWith = (files: SettingsFiles): NetworkStart => ({
+    files,
     keep,
     shared: <C extends Closable>(key: string, open: () => C): C => {
       let c = byKey.get(key) as C | undefined;
       if (!c) byKey.set(key, (c = keep(open())));
       return c;
     },
-  };
+  });
+  const start = startWith(new SettingsFiles(deps.configDir));
   const closeOpened = () => opened.forEach((c) => c.close());
-  const plan = setup(start);
+  const plan = setup(start, settings);
   const accesses = plan.credentials ? accessesOf(plan.credentials, entities, start.files) : new Map<string, Access>();
   if (start.files.problems.length > 0) closeOpened();
   start.files.check();
   let simulator: Simulator | undefined;
-  const transports = new Map<string, EntityTransport>();
+  const simulated = (entity: BusinessEntity): Access | undefined => plan.simulator?.accessOf((simulator ??= plan.simulator.make()), entity);
+  const transports = new Map<string, { version: string; transport: EntityTransport }>();
+  const retired: EntityTransport[] = [];
+
+  /** The entity's transport from its own settings (their version's), or one that waits while they cannot be used. */
+  const ownTransport = (entity: BusinessEntity, own: { settings: unknown; version: string; problem?: string }): EntityTransport => {
+    const files = new SettingsFiles(deps.configDir);
+    let access: Access | undefined;
+    if (!own.problem) {
+      const entityPlan = setup(startWith(files), own.settings as S);
+      const entry = entityPlan.credentials && [...entityPlan.credentials.entries].find(([id]) => id === entity.id);
+      access = entry ? entityPlan.credentials!.read(entry[1], entity, `${entityPlan.credentials!.at}.${entity.id}`) : simulated(entity);
+      if (files.problems.length === 0 && access !== undefined) return entityPlan.transport(access, entity);
+    }
+    const problem = own.problem ?? (files.problems.join('; ') || 'no transport can be made from them');
+    deps.logger?.error({ business_entity_id: entity.id, settings_version: own.version, problem }, 'the business entity\'s own driver settings cannot be used; its documents wait');
+    return unusable(`business entity ${entity.id}: its settings cannot be used: ${problem}`);
+  };
+
   return {
     transportFor(entityId) {
-      const made = transports.get(entityId);
       const entity = entities.get(entityId);
-      if (made || !entity) return made;
-      let access = accesses.get(entityId);
-      if (access === undefined && plan.simulator) access = plan.simulator.accessOf((simulator ??= plan.simulator.make()), entity);
-      if (access === undefined) return undefined;
-      const transport = plan.transport(access, entity);
-      transports.set(entityId, transport);
+      const own = deps.entitySettings?.(entityId);
+      const version = own?.version ?? 'file';
+      const made = transports.get(entityId);
+      if (made?.version === version) return made.transport;
+      if (!entity) return made?.transport;
+      let transport: EntityTransport | undefined;
+      if (own) transport = ownTransport(entity, own);
+      else {
+        const access = accesses.get(entityId) ?? simulated(entity);
+        transport = access === undefined ? undefined : plan.transport(access, entity);
+      }
+      if (made) retired.push(made.transport);
+      if (transport === undefined) {
+        transports.delete(entityId);
+        return undefined;
+      }
+      transports.set(entityId, { version, transport });
       return transport;
     },
     async close() {
-      await Promise.all([...transports.values()].map((t) => t.close?.()));
+      await Promise.all([...retired, ...[...transports.values()].map((t) => t.transport)].map((t) => t.close?.()));
       closeOpened();
     },
   };
+}
+
+/** A transport for an entity whose settings cannot be used now: every send and track is retried later. */
+function unusable(reason: string): EntityTransport {
+  const wait = async (): Promise<never> => {
+    throw new TransportError(reason, false);
+  };
+  return { name: 'unusable-settings', send: wait, track: wait };
 }
 
 /** Each configured entity's access to the real service, read at start; problems recorded in `files`. */

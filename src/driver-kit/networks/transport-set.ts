@@ -2,6 +2,7 @@ import type { ConfigFile } from '../../platform/config/config-file-schema.js';
 import type { DriverRegistry } from '../registry.js';
 import type { Transport } from '../../spi/transport.js';
 import { settingsOf } from '../driver-settings.js';
+import type { RunSettings } from '../run-settings.js';
 import { driverId, type DriverNetwork, type EntityLookup, type NetworkDeps } from '../../spi/driver.js';
 
 /**
@@ -17,11 +18,13 @@ export class TransportSet {
   ) {}
 
   /** Starts the drivers' own networks; a ConfigError from one stops the start. */
-  static start(fallback: Transport, config: ConfigFile, entities: EntityLookup, drivers: DriverRegistry, deps: NetworkDeps): TransportSet {
+  static start(fallback: Transport, config: ConfigFile, entities: EntityLookup, drivers: DriverRegistry, deps: Omit<NetworkDeps, 'entitySettings'> & { runSettings?: Pick<RunSettings, 'ownOf'> | undefined }): TransportSet {
     const networks = new Map<string, DriverNetwork>();
+    const { runSettings, ...shared } = deps;
     try {
       for (const driver of drivers.all) {
-        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, deps));
+        const entitySettings = runSettings && ((entityId: string) => runSettings.ownOf(driver, entityId));
+        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, { ...shared, ...(entitySettings && { entitySettings }) }));
       }
     } catch (err) {
       void Promise.all([...networks.values()].map((n) => n.close()));

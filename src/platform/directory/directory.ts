@@ -1,7 +1,9 @@
 import { findIssuingEntity } from './issuing-entity.js';
 import type { BusinessEntity } from '../../spi/business-entity.js';
 import { deepFreeze } from '../config/config-file.js';
+import type { DriverSettingsRow } from '../store/directory.js';
 import type { Store } from '../store/store.js';
+import { withValuesAt } from '../../lib/values-at.js';
 import { readMerchantCallback, type MerchantCallback } from './merchant-schema.js';
 
 // The directory as the request path reads it: live business entities, merchants and the
@@ -37,6 +39,23 @@ export interface DirectoryEntity {
   removedAt: string | null;
 }
 
+/**
+ * An entity's own settings for one driver, set through the admin API (issue 43): as a GET shows
+ * them (every secret replaced by its fingerprint and facts), and with the secrets back in when
+ * the directory holds the sealing key.
+ */
+export interface EntityDriverSettings {
+  readonly version: number;
+  readonly updatedAt: string;
+  readonly shown: Readonly<Record<string, unknown>>;
+  /** The settings the driver runs with; undefined when the secrets could not be opened (`problem` says why). */
+  readonly settings?: Readonly<Record<string, unknown>>;
+  readonly problem?: string;
+}
+
+/** Opens what `Sealer.seal` sealed (the secrets of driver settings): the directory's one use of the sealing key. */
+export type Unseal = (sealed: string) => Promise<unknown>;
+
 export interface DirectorySnapshot {
   readonly version: number;
   /** Live entities, in creation order. */
@@ -52,17 +71,28 @@ export interface DirectorySnapshot {
   readonly merchants: ReadonlyMap<string, Merchant>;
   /** The merchant whose unrevoked key has this SHA-256 (hex). */
   merchantOfKey(sha256Hex: string): string | undefined;
+  /** The entity's own settings for the driver (by its id), set through the admin API. */
+  driverSettings(entityId: string, driverId: string): EntityDriverSettings | undefined;
 }
 
 export class Directory {
   private snapshot: DirectorySnapshot | undefined;
   private loading: Promise<DirectorySnapshot> | undefined;
 
-  constructor(private readonly store: Pick<Store, 'directory'>) {}
+  /** Driver settings already opened, by entity and driver: opened again only when their version moves. */
+  private readonly opened = new Map<string, EntityDriverSettings>();
 
-  /** Made by `open`: the snapshot is there from the start. */
-  static async open(store: Pick<Store, 'directory'>): Promise<Directory> {
-    const directory = new Directory(store);
+  constructor(
+    private readonly store: Pick<Store, 'directory'>,
+    private readonly unseal?: Unseal,
+  ) {}
+
+  /**
+   * Made by `open`: the snapshot is there from the start. Without `unseal`, driver settings are
+   * read as shown only (the CLI's listing): their secrets stay sealed.
+   */
+  static async open(store: Pick<Store, 'directory'>, unseal?: Unseal): Promise<Directory> {
+    const directory = new Directory(store, unseal);
     await directory.refresh();
     return directory;
   }
@@ -77,10 +107,19 @@ export class Directory {
   async refresh(): Promise<DirectorySnapshot> {
     const version = await this.store.directory.version();
     if (this.snapshot?.version === version) return this.snapshot;
-    this.loading ??= load(this.store, version).finally(() => (this.loading = undefined));
+    this.loading ??= load(this.store, version, (row) => this.driverSettingsOf(row)).finally(() => (this.loading = undefined));
     const loaded = await this.loading;
     if (!this.snapshot || loaded.version >= this.snapshot.version) this.snapshot = loaded;
     return this.snapshot;
+  }
+
+  private async driverSettingsOf(row: DriverSettingsRow): Promise<EntityDriverSettings> {
+    const key = `${row.businessEntityId}\u0000${row.driver}`;
+    const known = this.opened.get(key);
+    if (known?.version === row.version && known.updatedAt === row.updatedAt) return known;
+    const opened = await openDriverSettings(row, this.unseal);
+    this.opened.set(key, opened);
+    return opened;
   }
 
   /** The live entities a principal may submit for and list. */
@@ -103,8 +142,24 @@ export class Directory {
   }
 }
 
-async function load(store: Pick<Store, 'directory'>, version: number): Promise<DirectorySnapshot> {
-  const [entityRows, merchantRows, keyRows] = await Promise.all([store.directory.entities(), store.directory.merchants(), store.directory.keys()]);
+/** The row's settings with its secrets put back at their paths; a secret that does not open is the settings' problem, never its value. */
+async function openDriverSettings(row: DriverSettingsRow, unseal: Unseal | undefined): Promise<EntityDriverSettings> {
+  const shown = deepFreeze(JSON.parse(row.settings) as Record<string, unknown>);
+  const base = { version: row.version, updatedAt: row.updatedAt, shown };
+  if (!row.sealed) return { ...base, settings: shown };
+  if (!unseal) return { ...base, problem: 'its secrets are sealed, and this process does not open them' };
+  try {
+    const secrets = (await unseal(row.sealed)) as Record<string, unknown>;
+    return { ...base, settings: deepFreeze(withValuesAt(shown, secrets)) };
+  } catch (err) {
+    return { ...base, problem: `its secrets do not open with this instance's sealing keys (${err instanceof Error ? err.message : 'unknown error'}): give it SEALING_KEY_FILE or SEALING_PREVIOUS_KEY_FILES with the key they were sealed with` };
+  }
+}
+
+async function load(store: Pick<Store, 'directory'>, version: number, driverSettingsOf: (row: DriverSettingsRow) => Promise<EntityDriverSettings>): Promise<DirectorySnapshot> {
+  const [entityRows, merchantRows, keyRows, settingRows] = await Promise.all([store.directory.entities(), store.directory.merchants(), store.directory.keys(), store.directory.driverSettings()]);
+  const driverSettings = new Map<string, EntityDriverSettings>();
+  for (const row of settingRows) driverSettings.set(`${row.businessEntityId}\u0000${row.driver}`, await driverSettingsOf(row));
   const entries = new Map<string, DirectoryEntity>();
   for (const row of entityRows) {
     entries.set(row.id, { entity: deepFreeze(JSON.parse(row.body) as BusinessEntity), merchantId: row.merchantId, origin: row.origin, removedAt: row.removedAt });
@@ -137,5 +192,6 @@ async function load(store: Pick<Store, 'directory'>, version: number): Promise<D
     },
     merchants,
     merchantOfKey: (sha: string) => keys.get(sha),
+    driverSettings: (entityId: string, driverId: string) => driverSettings.get(`${entityId}\u0000${driverId}`),
   });
 }

@@ -42,6 +42,19 @@ export interface ConnectionRow {
   updatedAt: string;
 }
 
+/** An entity's settings for one driver, set through the admin API (migration 13). */
+export interface DriverSettingsRow {
+  businessEntityId: string;
+  /** The driver's id (`PEPPOL`, `CTC_FR`…). */
+  driver: string;
+  /** The entity's slice of the driver's settings (JSON), every secret replaced by what may be shown of it. */
+  settings: string;
+  /** The secrets, sealed (a JWE of their values by path); null when the slice has none. */
+  sealed: string | null;
+  version: number;
+  updatedAt: string;
+}
+
 export function directoryStatements(db: Database) {
   const version = db.prepare<[], { version: number }>('SELECT version FROM directory_version WHERE id = 1');
   const bump = db.prepare('UPDATE directory_version SET version = version + 1 WHERE id = 1');
@@ -91,6 +104,13 @@ export function directoryStatements(db: Database) {
     'DELETE FROM oauth_states WHERE state_sha256 = ? RETURNING site_id AS siteId, sealed, expires_at AS expiresAt',
   );
   const purgeStates = db.prepare('DELETE FROM oauth_states WHERE expires_at < ?');
+  const DRIVER_SETTINGS = 'business_entity_id AS businessEntityId, driver, settings, sealed, version, updated_at AS updatedAt FROM entity_driver_settings';
+  const driverSettings = db.prepare<[], DriverSettingsRow>(`SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`);
+  const putDriverSettings = db.prepare(
+    `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES (@businessEntityId, @driver, @settings, @sealed, 1, @at)
+     ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = entity_driver_settings.version + 1, updated_at = excluded.updated_at`,
+  );
+  const dropDriverSettings = db.prepare('DELETE FROM entity_driver_settings WHERE business_entity_id = ? AND driver = ?');
   const changed = () => void bump.run();
   return {
     version: () => version.get()!.version,
@@ -145,6 +165,18 @@ export function directoryStatements(db: Database) {
     /** The authorize request of this state, removed so it is used once. */
     takeState: (stateSha256: string) => takeState.get(stateSha256),
     purgeStates: (now: string) => void purgeStates.run(now),
+    driverSettings: () => driverSettings.all(),
+    /** Inserts or replaces an entity's settings for a driver; its version moves by one. */
+    putDriverSettings(row: { businessEntityId: string; driver: string; settings: string; sealed: string | null; at: string }): void {
+      putDriverSettings.run(row);
+      changed();
+    },
+    /** False when the entity had no settings of its own for the driver. */
+    dropDriverSettings(businessEntityId: string, driver: string): boolean {
+      const done = dropDriverSettings.run(businessEntityId, driver).changes > 0;
+      if (done) changed();
+      return done;
+    },
   };
 }
 

@@ -1,7 +1,7 @@
-import type { ConfigFile } from '../../../platform/config/config-file-schema.js';
 import type { Activation, ActivationStatus, BusinessEntity } from '../../../spi/business-entity.js';
-import { settingsOf } from '../../../driver-kit/driver-settings.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
+import type { EntityRunSettings } from '../../../driver-kit/run-settings.js';
+import { driverId, type Driver } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import type { ActivationStatusCode } from '../../../spi/enums.js';
 import type { ActivationOut, BusinessEntityOut } from '../schemas/responses.js';
@@ -24,7 +24,7 @@ const DEFAULT_MESSAGES: Record<ActivationStatusCode, string> = {
  * status is the configured one, unless a driver of the activation's models says it is not live
  * yet (see Driver.activationStatus).
  */
-export function listActivations(entities: readonly BusinessEntity[], config: ConfigFile, filter: ActivationFilter, drivers: DriverRegistry): ActivationOut[] {
+export function listActivations(entities: readonly BusinessEntity[], settingsFor: SettingsFor, filter: ActivationFilter, drivers: DriverRegistry): ActivationOut[] {
   return entitiesFor(entities, filter.businessEntityId).flatMap((entity) =>
     entity.activations.flatMap((activation): ActivationOut[] => {
       const countryActivations = activation.country_activations
@@ -40,7 +40,7 @@ export function listActivations(entities: readonly BusinessEntity[], config: Con
         {
           id: activation.id,
           business_entity: { id: entity.id, display_name: entity.display_name },
-          status: reportedStatus(entity, activation, config, drivers),
+          status: reportedStatus(entity, activation, settingsFor, drivers),
           country_activations: countryActivations,
         },
       ];
@@ -48,13 +48,23 @@ export function listActivations(entities: readonly BusinessEntity[], config: Con
   );
 }
 
-/** The configured status as each driver of the activation's models sees it; the first that changes it wins. */
-function reportedStatus(entity: BusinessEntity, activation: Activation, config: ConfigFile, drivers: DriverRegistry): Required<ActivationStatus> {
+/** The driver's settings for an entity's documents (RunSettings.of). */
+export type SettingsFor = (driver: Driver, entityId: string) => EntityRunSettings;
+
+/**
+ * The configured status as each driver of the activation's models sees it; the first that changes
+ * it wins. An entity whose own settings cannot be used (their secrets do not open here) is PENDING
+ * whatever the driver would say: its documents are refused until they can.
+ */
+function reportedStatus(entity: BusinessEntity, activation: Activation, settingsFor: SettingsFor, drivers: DriverRegistry): Required<ActivationStatus> {
   let status: ActivationStatus = activation.status;
   const servingDrivers = new Set(activation.country_activations.map((ca) => drivers.get(ca.model, ca.country)));
   for (const driver of servingDrivers) {
-    if (!driver?.activationStatus) continue;
-    const seen = driver.activationStatus(entity, settingsOf(config, driver), status);
+    if (!driver) continue;
+    const run = settingsFor(driver, entity.id);
+    const seen = run.problem
+      ? { code: 'PENDING' as const, message: `${driverId(driver)}: this business entity's settings cannot be used: ${run.problem}` }
+      : driver.activationStatus?.(entity, run.settings, status) ?? status;
     if (seen !== status) {
       status = seen;
       break;

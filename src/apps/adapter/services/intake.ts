@@ -3,6 +3,7 @@ import type { BusinessEntity } from '../../../spi/business-entity.js';
 import type { ProviderReference } from '../../../spi/transport.js';
 import { settingsOf } from '../../../driver-kit/driver-settings.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
+import type { EntityRunSettings } from '../../../driver-kit/run-settings.js';
 import { defaultDocumentType, documentTypesOf, driverId, type DocumentContext, type Driver, type Examination } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import { problemItem } from '../../../platform/http/problem-errors.js';
@@ -39,6 +40,8 @@ export interface IntakeScope {
   accepted?: (entityId: string, invoiceNumber: string) => Promise<readonly ProviderReference[] | undefined>;
   /** The directory of the network of a driver (by id) and entity (DocumentContext.receivers), when it has one. */
   receivers?: (driver: string, entityId: string) => DocumentContext['receivers'];
+  /** The driver's settings for the entity's documents (its own from the admin API, else the file's); the file's when absent (the CLI). */
+  settingsFor?: (driver: Driver, entityId: string) => EntityRunSettings;
 }
 
 export async function intake(body: unknown, config: ConfigFile, drivers: DriverRegistry, scope: IntakeScope = { entities: config.business_entities }): Promise<Intake> {
@@ -62,7 +65,9 @@ export async function intake(body: unknown, config: ConfigFile, drivers: DriverR
   }
   const accepted = scope.accepted;
   const receivers = scope.receivers?.(driverId(driver), entity.id);
-  const ctx: DocumentContext = { entity, settings: settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }), ...(receivers && { receivers }) };
+  const run = scope.settingsFor?.(driver, entity.id);
+  if (run?.problem) throw SpiError.one(503, 'SERVICE_UNAVAILABLE', `business entity ${entity.id}: its ${driverId(driver)} settings cannot be used: ${run.problem}`);
+  const ctx: DocumentContext = { entity, settings: run ? run.settings : settingsOf(config, driver), ...(accepted && { acceptedReferences: (n: string) => accepted(entity.id, n) }), ...(receivers && { receivers }) };
   return { doc, driver, ctx, transactionType, documentType, examination: await driver.examine(doc, ctx) };
 }
 

@@ -4,7 +4,8 @@ import type { ConfigFile } from '../../../platform/config/config-file-schema.js'
 import { errorsOf, issueMessage } from '../../../spi/issues.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
 import { SpiError } from '../../../platform/http/errors.js';
-import { driverId } from '../../../spi/driver.js';
+import { driverId, type Driver } from '../../../spi/driver.js';
+import type { RunSettings } from '../../../driver-kit/run-settings.js';
 import type { DocumentKey } from '../../../platform/store/documents.js';
 import type { Store } from '../../../platform/store/store.js';
 import { decideKeyReading } from '../../../platform/store/submission-write.js';
@@ -21,6 +22,8 @@ export interface SubmitDeps {
   clock: () => Date;
   /** The documents' transports, when documents are transmitted: a network's directory is asked while a document is examined. */
   networks?: Pick<TransportSet, 'for'> | undefined;
+  /** The drivers' settings for each entity's documents (the file's when absent). */
+  runSettings?: Pick<RunSettings, 'of'> | undefined;
   /** Called once a new document is stored (the dispatcher's cue). */
   onAccepted?: (() => void) | undefined;
 }
@@ -59,7 +62,8 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
     const transport = deps.networks?.for(driver, entityId);
     return transport?.lookUpReceiver && ((ids: readonly { scheme: string; id: string }[]) => transport.lookUpReceiver!(ids));
   };
-  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted, receivers };
+  const settingsFor = deps.runSettings && ((driver: Driver, entityId: string) => deps.runSettings!.of(driver, entityId));
+  const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted, receivers, settingsFor };
   const { driver, ctx, transactionType, documentType, examination } = await intake(body, deps.config, deps.drivers, scope);
   key.businessEntityId = ctx.entity.id;
   const { issues, model } = examination;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ApiKeyRow, ConnectionRow, EntityRow, MerchantRow } from '../directory.js';
+import type { ApiKeyRow, ConnectionRow, DriverSettingsRow, EntityRow, MerchantRow } from '../directory.js';
 import type { DirectoryOperations } from '../store.js';
 import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 
@@ -7,6 +7,7 @@ import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 // directory_version in its transaction; `inside` runs a write on the caller's transaction
 // client, or in one of its own.
 
+const DRIVER_SETTINGS = 'business_entity_id AS "businessEntityId", driver, settings, sealed, version, updated_at AS "updatedAt" FROM entity_driver_settings';
 const CONNECTION = 'site_id AS "siteId", sealed, expires_at AS "expiresAt", held_reason AS "heldReason", connected_at AS "connectedAt", updated_at AS "updatedAt"';
 
 export function pgDirectory(pool: pg.Pool, client?: pg.PoolClient): DirectoryOperations {
@@ -98,5 +99,22 @@ export function pgDirectory(pool: pg.Pool, client?: pg.PoolClient): DirectoryOpe
     takeState: (stateSha256) =>
       row<{ siteId: string; sealed: string; expiresAt: string }>(db, 'DELETE FROM oauth_states WHERE state_sha256 = $1 RETURNING site_id AS "siteId", sealed, expires_at AS "expiresAt"', [stateSha256]),
     purgeStates: async (now) => void (await run(db, 'DELETE FROM oauth_states WHERE expires_at < $1', [now])),
+    driverSettings: () => rows<DriverSettingsRow>(db, `SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`),
+    putDriverSettings: (r) =>
+      write(async (db) => {
+        await run(
+          db,
+          `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES ($1, $2, $3, $4, 1, $5)
+           ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = entity_driver_settings.version + 1, updated_at = excluded.updated_at`,
+          [r.businessEntityId, r.driver, r.settings, r.sealed, r.at],
+        );
+        await changed(db);
+      }),
+    dropDriverSettings: (businessEntityId, driver) =>
+      write(async (db) => {
+        const done = (await run(db, 'DELETE FROM entity_driver_settings WHERE business_entity_id = $1 AND driver = $2', [businessEntityId, driver])) > 0;
+        if (done) await changed(db);
+        return done;
+      }),
   };
 }
