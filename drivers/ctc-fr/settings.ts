@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
+import { secretSchema } from '../../src/lib/secret-paths.js';
 import { VAT_REGIMES, type VatRegime } from './ereporting/report-period.js';
 
 // `drivers.CTC_FR` in the configuration file: the EN 16931 settings, per business entity the
@@ -50,6 +51,8 @@ export const PlatformSchema = Type.Object(
     client_id: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
     /** A file holding the client secret, relative to the configuration file's folder. */
     client_secret_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** The client secret itself (an entity's, through the admin API). */
+    client_secret: Type.Optional(secretSchema()),
     /** The Organization-Id header: the company the client acts for, when the platform wants it. */
     organization_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     /** The platform's registration number (matricule, 4 characters): the sender of its e-reporting files. */
@@ -135,9 +138,16 @@ export function entitySettings(
     supply: e?.supply ?? 'services',
     vatRegime: e?.vat_regime ?? 'normal_monthly',
     vatOnDebits: e?.vat_on_debits ?? false,
-    platform: { ...s.platform, ...e?.platform },
+    platform: platformOver(s.platform, e?.platform),
     legalNotes: { ...DEFAULT_LEGAL_NOTES, ...s.legal_notes, ...e?.legal_notes },
   };
+}
+
+/** The driver's platform keys, then the entity's; an entity's own secret, by either door, replaces the driver's. */
+function platformOver(driver: PlatformSettings | undefined, entity: PlatformSettings | undefined): PlatformSettings {
+  const ownSecret = entity?.client_secret !== undefined || entity?.client_secret_file !== undefined;
+  const { client_secret: _value, client_secret_file: _file, ...shared } = driver ?? {};
+  return { ...(ownSecret ? shared : driver), ...entity };
 }
 
 // The adapter's own wording of the mentions the law requires; an entity states its own terms in the settings.

@@ -35,7 +35,7 @@ export function ksefNetwork(settings: KsefSettings, entities: EntityLookup, deps
         at: `${AT}.entities`,
         entries: Object.entries(settings.entities ?? {}),
         read(entry, entity, at) {
-          const token = files.secret(`${at}.token_file`, entry.token_file);
+          const token = files.secretOf(at, entry, 'token');
           const nip = entry.context_nip ?? sellerNip(entity);
           if (!nip || !isNip(nip)) files.problem(`${at}: the business entity has no valid Polish NIP (a PL VAT number) to authenticate with; set context_nip`);
           if (!token || !nip) return undefined;

@@ -1,5 +1,6 @@
 import Type, { type Static } from 'typebox';
 import { EN16931_SETTINGS } from '../../src/formats/en16931/settings.js';
+import { secretSchema } from '../../src/lib/secret-paths.js';
 
 // `drivers.KSEF` in the configuration file: what no SPI field carries (the invoicing system's
 // name, defaults for corrective invoices) and how each business entity reaches KSeF. An entity
@@ -10,11 +11,16 @@ export type KsefEnvironment = (typeof ENVIRONMENTS)[number];
 
 const EnvironmentSchema = Type.Enum(ENVIRONMENTS);
 
-/** One business entity's way into KSeF: its KSeF token (a file, never the configuration itself) and environment. */
+/**
+ * One business entity's way into KSeF: its KSeF token and environment. The token is a file in the
+ * configuration file (never the token itself), or the token through the admin API: one of the two.
+ */
 export const KsefEntitySchema = Type.Object(
   {
     /** A file holding the KSeF token the taxpayer generated in KSeF (relative to the configuration file). */
-    token_file: Type.String({ minLength: 1 }),
+    token_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** The KSeF token itself (through the admin API). */
+    token: Type.Optional(secretSchema()),
     /** Where this entity's invoices go (default: the driver's `environment`). */
     environment: Type.Optional(EnvironmentSchema),
     /** The NIP whose context the session opens (default: the seller's NIP on the invoice). */

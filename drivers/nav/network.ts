@@ -14,7 +14,7 @@ import { huTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.j
 // technical user when `drivers.NAV.entities.<id>` names one, else the sandbox's simulated NAV.
 // One transport (one client, one batch queue) per entity
 // (src/driver-kit/networks/network-per-entity.ts). The user's secrets are read from their files
-// once at start and never logged.
+// (or taken as given through the admin API) once at start and never logged.
 
 const AT = 'drivers.NAV';
 const DEFAULT_TIMEOUT_SECONDS = 60;
@@ -31,10 +31,11 @@ export function navNetwork(settings: NavSettings, entities: EntityLookup, deps: 
       at: `${AT}.entities`,
       entries: Object.entries(settings.entities ?? {}),
       read(entry, entity, at) {
-        const password = files.secret(`${at}.password_file`, entry.password_file);
-        const signatureKey = files.secret(`${at}.signature_key_file`, entry.signature_key_file);
-        const exchangeKey = files.secret(`${at}.exchange_key_file`, entry.exchange_key_file);
-        if (exchangeKey && Buffer.byteLength(exchangeKey, 'utf8') !== 16) files.problem(`${at}.exchange_key_file: the exchange key (cserekulcs) must be 16 characters; it has ${Buffer.byteLength(exchangeKey, 'utf8')}`);
+        const password = files.secretOf(at, entry, 'password');
+        const signatureKey = files.secretOf(at, entry, 'signature_key');
+        const exchangeKey = files.secretOf(at, entry, 'exchange_key');
+        const exchangeKeyAt = `${at}.${entry.exchange_key_file === undefined ? 'exchange_key' : 'exchange_key_file'}`;
+        if (exchangeKey && Buffer.byteLength(exchangeKey, 'utf8') !== 16) files.problem(`${exchangeKeyAt}: the exchange key (cserekulcs) must be 16 characters; it has ${Buffer.byteLength(exchangeKey, 'utf8')}`);
         const taxNumber = taxpayerIdOf(entity);
         if (!taxNumber) files.problem(`${at}: the business entity has no Hungarian tax number (legal_entity.company_id 12345678-2-41, or a VAT number HU12345678) to report as`);
         if (!password || !signatureKey || !exchangeKey || !taxNumber) return undefined;

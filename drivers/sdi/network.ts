@@ -29,8 +29,9 @@ export function sdiNetwork(settings: SdiSettings, entities: EntityLookup, deps: 
         const at = `${entryAt}.channel`;
         const tls = loadClientTls(`${at}.client_certificate`, channel.client_certificate, deps.configDir);
         if (Array.isArray(tls)) return files.problem(...tls);
-        const ca = channel.ca_file ? files.bytes(`${at}.ca_file`, channel.ca_file) : undefined;
-        if (channel.ca_file && !ca) return undefined;
+        const before = files.problems.length;
+        const ca = files.bytesOf(at, channel, 'ca', 'utf8');
+        if (files.problems.length > before) return undefined;
         const url = new URL(settings.endpoint ?? SDI_RICEVI_FILE[channel.environment ?? settings.environment ?? 'test']);
         return keep(new HttpsSoapExchange('sdi', url, tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
       },

@@ -39,6 +39,8 @@ export const SdiEntitySchema = Type.Object(
           client_certificate: CertificateSchema,
           /** The SDI's server certificate authorities (PEM); default: Node's trusted roots. */
           ca_file: Type.Optional(Type.String({ minLength: 1 })),
+          /** The same, the PEM itself (through the admin API). */
+          ca: Type.Optional(Type.String({ minLength: 1 })),
           environment: Type.Optional(Type.Enum(ENVIRONMENTS)),
         },
         { additionalProperties: false },

@@ -21,6 +21,8 @@ const EntitySchema = Type.Object(
     ...(Object.fromEntries(TRANSACTION_TYPES.map((t) => [t, Type.Optional(ProfileSchema)])) as Record<(typeof TRANSACTION_TYPES)[number], Type.TOptional<typeof ProfileSchema>>),
     /** A PNG printed at the top of the entity's PDFs (relative to the configuration file). */
     logo_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** The same, the PNG itself in base64 (through the admin API). */
+    logo: Type.Optional(Type.String({ minLength: 1 })),
   },
   { additionalProperties: false },
 );

@@ -3,6 +3,7 @@ import type { ConfigFile } from '../platform/config/config-file-schema.js';
 import { ConfigError } from '../platform/config/config-error.js';
 import { loadConfigFile } from '../platform/config/config-file.js';
 import { check } from '../lib/typed-check.js';
+import { secretPaths, type SecretAt } from '../lib/secret-paths.js';
 import type { DriverRegistry } from './registry.js';
 import { driverId, type Driver } from '../spi/driver.js';
 
@@ -22,8 +23,21 @@ export function checkDriverSettings(config: ConfigFile, drivers: DriverRegistry,
     if (!driver.settingsSchema || settings === undefined) continue;
     const result = check(driver.settingsSchema, settings);
     if (!result.ok) for (const p of result.problems) lines.push(`${label}: drivers.${driverId(driver)}${p.path ? `.${p.path}` : ''}: ${p.message}`);
+    for (const secret of secretPaths(driver.settingsSchema, settings)) lines.push(`${label}: ${fileDoorRefusal(driverId(driver), secret)}`);
   }
   if (lines.length > 0) throw new ConfigError(lines);
+}
+
+/**
+ * Why a secret value is refused in the configuration file: the file is read by every instance and
+ * copied about, so it names files (or environment variables) holding secrets; the value itself
+ * goes through the admin API, which seals it. The line names both doors.
+ */
+function fileDoorRefusal(id: string, secret: SecretAt): string {
+  const alternatives = [`${secret.key}_file`, `${secret.key}_env`].filter((k) => secret.siblings.includes(k));
+  const entity = secret.recordKeys[0];
+  const doors = [alternatives.length > 0 ? `use ${alternatives.join(' or ')}` : '', entity !== undefined ? `PUT /admin/business-entities/${entity}/drivers/${id}` : ''].filter(Boolean);
+  return `drivers.${id}.${secret.path}: secrets are not written in the configuration file${doors.length > 0 ? `: ${doors.join(', or ')}` : ''}`;
 }
 
 /** The configuration with every driver's settings checked and prepared (files they name read), as the adapter runs with it. */

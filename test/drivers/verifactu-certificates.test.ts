@@ -143,7 +143,7 @@ describe('VERIFACTU: mutual TLS with each business entity\'s certificate', funct
       'drivers.VERIFACTU.certificates.nobody: no business entity has this id (known: pem-entity, p12-entity)',
       `drivers.VERIFACTU.certificates.pem-entity.cert_file: cannot read ${join(pki.dir, 'missing.pem')}: ENOENT`,
       `drivers.VERIFACTU.certificates.pem-entity.key_file: cannot read ${join(pki.dir, 'missing.key')}: ENOENT`,
-      'drivers.VERIFACTU.certificates.p12-entity: give either pkcs12_file, or cert_file and key_file',
+      'drivers.VERIFACTU.certificates.p12-entity: give either pkcs12_file (or pkcs12), or cert_file (or cert) and key_file (or key)',
     ]);
   });
 

@@ -7,7 +7,7 @@ import { PlatformApi, PlatformUnavailable } from './platform-api.js';
 
 // A business entity's access to its approved platform, as the settings give it: which platform
 // (`drivers.CTC_FR.platform`, the entity's own `platform` keys over those), its OAuth client and
-// the secret read from its file, or the sandbox's platform for an entity without a client id.
+// the secret read from its file (or given through the admin API), or the sandbox's platform for an entity without a client id.
 // The network (network.ts) and the CLI's directory lookup (src/cli/actions/fr-directory.ts) both
 // read it and build their API clients here, so they reach a platform the same way.
 
@@ -46,12 +46,13 @@ export function configuredEntities(settings: CtcFrSettings): [string, PlatformSe
 /** The access of an entity with a client id; undefined with the problem recorded in `files` (`at` names its entry). */
 export function readAccess(p: PlatformSettings, at: string, files: SettingsFiles): PlatformAccess | undefined {
   // The matricule names the platform as the sender of the entity's e-reporting files (TT-8).
-  const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file', 'matricule'] as const).filter((k) => !p[k]);
+  // A missing secret is named by the configuration file's key; through the admin API it is client_secret.
+  const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file', 'matricule'] as const).filter((k) => !p[k] && !(k === 'client_secret_file' && p.client_secret));
   if (missing.length > 0) return files.problem(`${at}.platform: ${missing.join(', ')} must be set (here or in ${CTC_FR_AT}.platform) for the entity's client ${p.client_id}`);
   // The bearer token and the client secret travel with every request: over TLS, or to a loopback test server.
   const plain = (['flow_service_url', 'directory_service_url', 'token_url'] as const).filter((k) => !p[k]!.startsWith('https://') && !isLoopbackHttp(new URL(p[k]!)));
   if (plain.length > 0) return files.problem(`${at}.platform: ${plain.join(', ')} must be https:// URLs (plain http only to a loopback address)`);
-  const secret = files.secret(`${at}.platform.client_secret_file`, p.client_secret_file!);
+  const secret = files.secretOf(`${at}.platform`, p, 'client_secret');
   if (secret === undefined) return undefined;
   return {
     name: p.name ?? new URL(p.flow_service_url!).hostname,

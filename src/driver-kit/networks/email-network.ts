@@ -31,16 +31,16 @@ function smtpOptions(at: string, e: EmailSettings, files: SettingsFiles): SmtpOp
   const before = files.problems.length;
   const security = e.security ?? 'starttls';
   let pass: string | undefined;
-  if (e.password_env && e.password_file) files.problem(`${at}: give password_env or password_file, not both`);
+  const given = files.oneOf(at, e, ['password_env', 'password_file', 'password']);
   if (e.password_env) {
     pass = process.env[e.password_env];
     if (!pass) files.problem(`${at}.password_env: the environment variable ${e.password_env} is not set`);
-  } else if (e.password_file) {
-    pass = files.bytes(`${at}.password_file`, e.password_file)?.toString('utf8').trim();
+  } else if (e.password_file || e.password) {
+    pass = files.secretOf(at, e, 'password');
   }
-  if ((e.password_env || e.password_file) && !e.user) files.problem(`${at}.user: is required with a password`);
-  if (e.user && !pass && !e.password_env && !e.password_file) files.problem(`${at}: user ${e.user} needs password_env or password_file`);
-  const ca = e.ca_file ? files.bytes(`${at}.ca_file`, e.ca_file) : undefined;
+  if (given.length > 0 && !e.user) files.problem(`${at}.user: is required with a password`);
+  if (e.user && given.length === 0) files.problem(`${at}: user ${e.user} needs password_env or password_file (or password, through the admin API)`);
+  const ca = files.bytesOf(at, e, 'ca', 'utf8');
   if (files.problems.length > before) return undefined;
   return {
     host: e.host,

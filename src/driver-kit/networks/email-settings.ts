@@ -1,9 +1,14 @@
 import Type, { type Static } from 'typebox';
+import { secretSchema } from '../../lib/secret-paths.js';
 
 // `drivers.<id>.email.<entity id>` of the drivers whose documents travel by e-mail (EINVOICE,
 // ZUGFERD): one SMTP server per business entity.
 
-/** How one business entity's documents are mailed: its SMTP server, sender and defaults. The password never sits in the file. */
+/**
+ * How one business entity's documents are mailed: its SMTP server, sender and defaults. The
+ * password never sits in the configuration file (an environment variable or a file names it);
+ * through the admin API it is given itself (`password`).
+ */
 export const EmailSettingsSchema = Type.Object(
   {
     host: Type.String({ minLength: 1 }),
@@ -14,6 +19,7 @@ export const EmailSettingsSchema = Type.Object(
     /** The name of the environment variable holding the password, or a file holding it (relative to the configuration file). */
     password_env: Type.Optional(Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]*$' })),
     password_file: Type.Optional(Type.String({ minLength: 1 })),
+    password: Type.Optional(secretSchema()),
     from: Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' }),
     /** Where a document goes whose buyer names no contact email. */
     default_recipient: Type.Optional(Type.String({ pattern: '^[^@\\s]+@[^@\\s]+$' })),
@@ -21,6 +27,8 @@ export const EmailSettingsSchema = Type.Object(
     body: Type.Optional(Type.String({ maxLength: 10000 })),
     /** An extra CA to trust for the server's certificate (PEM, relative to the configuration file). */
     ca_file: Type.Optional(Type.String({ minLength: 1 })),
+    /** The CA's PEM itself (through the admin API). */
+    ca: Type.Optional(Type.String({ minLength: 1 })),
     timeout_seconds: Type.Optional(Type.Integer({ minimum: 1, maximum: 600 })),
   },
   { additionalProperties: false },

@@ -1,11 +1,11 @@
-import { createPrivateKey, generateKeyPairSync, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, X509Certificate, type KeyObject } from 'node:crypto';
 import forge from 'node-forge';
 import { readCertificateFiles, type CertificateSettings } from './certificate-settings.js';
+import { openCertificate } from './open-certificate.js';
 
 // The key and certificate a business entity signs documents with (FACE's XAdES signature, the
-// WS-Security of FACe's requests): read once at start from PKCS#12 (node-forge, since Node's
-// crypto reads PKCS#12 only into a TLS context) or PEM, and checked: an RSA key that matches its
-// certificate. Entities without one sign with the sandbox's throwaway certificate, made once per
+// WS-Security of FACe's requests): read once at start from PKCS#12 or PEM (open-certificate.ts),
+// and checked: an RSA key that matches its certificate. Entities without one sign with the sandbox's throwaway certificate, made once per
 // process: a real network refuses it, the sandbox network takes it.
 
 export interface SigningIdentity {
@@ -24,36 +24,13 @@ export function loadSigningIdentity(at: string, entry: CertificateSettings, conf
   let privateKey: KeyObject;
   let certificate: X509Certificate;
   try {
-    if (files.pkcs12) ({ privateKey, certificate } = fromPkcs12(files.pkcs12, files.passphrase ?? ''));
-    else {
-      certificate = new X509Certificate(files.cert!);
-      privateKey = createPrivateKey(files.passphrase === undefined ? files.key! : { key: files.key!, passphrase: files.passphrase });
-    }
+    ({ privateKey, certificate } = openCertificate(files));
   } catch (err) {
     return [`${at}: the certificate cannot be used: ${err instanceof Error ? err.message : String(err)}`];
   }
   if (privateKey.asymmetricKeyType !== 'rsa') return [`${at}: the key is ${privateKey.asymmetricKeyType ?? 'not an asymmetric key'}; XML signatures here are RSA-SHA256, so the key must be RSA`];
   if (!certificate.checkPrivateKey(privateKey)) return [`${at}: the key does not match the certificate`];
   return { privateKey, certificate, certificateBase64: certificate.raw.toString('base64'), sandbox: false };
-}
-
-function fromPkcs12(der: Buffer, passphrase: string): { privateKey: KeyObject; certificate: X509Certificate } {
-  let p12: forge.pkcs12.Pkcs12Pfx;
-  try {
-    p12 = forge.pkcs12.pkcs12FromAsn1(forge.asn1.fromDer(forge.util.createBuffer(der.toString('binary'))), passphrase);
-  } catch (err) {
-    // forge's words for a wrong passphrase ("PKCS#12 MAC could not be verified. Invalid password?").
-    throw new Error(`not a readable PKCS#12 file with this passphrase (${err instanceof Error ? err.message : String(err)})`);
-  }
-  const bags = [forge.pki.oids.pkcs8ShroudedKeyBag!, forge.pki.oids.keyBag!].flatMap((type) => p12.getBags({ bagType: type })[type] ?? []);
-  const keyBag = bags.find((b) => b.key);
-  if (!keyBag?.key) throw new Error('the PKCS#12 file holds no private key');
-  const privateKey = createPrivateKey(forge.pki.privateKeyToPem(keyBag.key));
-  const certs = (p12.getBags({ bagType: forge.pki.oids.certBag! })[forge.pki.oids.certBag!] ?? []).flatMap((b) => (b.cert ? [new X509Certificate(forge.pki.certificateToPem(b.cert))] : []));
-  // A PKCS#12 file often carries the chain too: the signing certificate is the key's.
-  const certificate = certs.find((c) => c.checkPrivateKey(privateKey));
-  if (!certificate) throw new Error('the PKCS#12 file holds no certificate for its private key');
-  return { privateKey, certificate };
 }
 
 let sandboxSigner: SigningIdentity | undefined;
