@@ -7,7 +7,7 @@ import { directoryLookup } from '../platform/directory/entity-lookup.js';
 import { seedEntities } from '../platform/directory/entity-seed.js';
 import { CallbackSites } from '../platform/oauth/callback-sites.js';
 import { oauthClientSecret } from '../platform/oauth/client-secret.js';
-import { TokenSeal } from '../platform/oauth/token-seal.js';
+import { Sealer } from '../platform/crypto/sealing.js';
 import { beginAuthorization, type AuthorizationDeps } from '../platform/oauth/authorization.js';
 import type { ConfigFile } from '../platform/config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../platform/config/settings.js';
@@ -72,7 +72,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   try {
     await seedEntities(store, config, clock(), logger);
     const directory = await Directory.open(store);
-    const seal = TokenSeal.open(settings.dataDir);
+    const seal = Sealer.open(settings);
     let secret: string | undefined;
     const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => (secret ??= oauthClientSecret(settings)), clock, logger });
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
