@@ -7,7 +7,7 @@ import { directoryLookup } from '../platform/directory/entity-lookup.js';
 import { seedEntities } from '../platform/directory/entity-seed.js';
 import { CallbackSites } from '../platform/oauth/callback-sites.js';
 import { oauthClientSecret } from '../platform/oauth/client-secret.js';
-import { TokenSeal } from '../platform/oauth/token-seal.js';
+import { Sealer } from '../platform/crypto/sealing.js';
 import { RunSettings } from '../driver-kit/run-settings.js';
 import { beginAuthorization, type AuthorizationDeps } from '../platform/oauth/authorization.js';
 import type { ConfigFile } from '../platform/config/config-file-schema.js';
@@ -73,7 +73,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   let lifecycle: Lifecycle | undefined;
   try {
     await seedEntities(store, config, clock(), logger);
-    const seal = TokenSeal.open(settings.dataDir);
+    const seal = Sealer.open(settings);
     const directory = await Directory.open(store, (sealed) => seal.unseal(sealed));
     const runSettings = new RunSettings(adapterConfig, () => directory.current());
     let secret: string | undefined;

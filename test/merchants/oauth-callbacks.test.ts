@@ -1,6 +1,8 @@
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Sealer } from '../../src/platform/crypto/sealing.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { eventually, sandboxConfig } from '../helpers/lifecycle.js';
 import { admin, expectStatus, germanEntity, invoiceBy } from '../helpers/merchants.js';
@@ -83,6 +85,29 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
     expect(site.unauthorized).to.equal(1);
     expect(site.grants.filter((g) => g === 'refresh_token')).to.have.length(2);
     expect(receivedFor('INV-T3').length).to.equal((await rowsOf(id)).length);
+  });
+
+  it('keeps retrying the callbacks of a site whose tokens are sealed under a key this instance lacks, and posts them once they open', async () => {
+    const directory = adapter.runtime.store.directory;
+    const kept = (await directory.connection('acme'))!;
+    const foreign = Sealer.of(new Uint8Array(randomBytes(32)));
+    await directory.putConnection({ siteId: 'acme', sealed: await foreign.seal({ accessToken: 'x' }), expiresAt: kept.expiresAt, at: clock().toISOString() }, false);
+    const id = await submit('INV-T5');
+    try {
+      await eventually(
+        () => adapter.logs.find((l) => l.msg === 'status callback attempt failed; it will be tried again' && String(l.error_code).includes(foreign.currentKid)),
+        10_000,
+        'a retry naming the unknown key',
+      );
+      const waiting = await rowsOf(id);
+      expect(waiting.map((r) => r.state)).to.include('pending').and.not.include('failed');
+      const error = waiting.find((r) => r.lastError)!.lastError!;
+      expect(error).to.equal(`the site's tokens are sealed under key ${foreign.currentKid}, which neither SEALING_KEY_FILE nor SEALING_PREVIOUS_KEY_FILES holds`);
+    } finally {
+      await directory.putConnection({ siteId: 'acme', sealed: kept.sealed, expiresAt: kept.expiresAt, at: clock().toISOString() }, false);
+    }
+    await eventually(async () => (await deliveredAll(id)), 10_000, 'the callbacks once the tokens open');
+    expect(receivedFor('INV-T5').length).to.equal((await rowsOf(id)).length);
   });
 
   it('holds the merchant\'s callbacks when the refresh token is revoked, says so in /health, and delivers them after reconnecting', async () => {

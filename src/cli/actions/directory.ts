@@ -9,7 +9,7 @@ import { merchantView } from '../../platform/directory/merchant-admin.js';
 import { SpiError } from '../../platform/http/errors.js';
 import { beginAuthorization } from '../../platform/oauth/authorization.js';
 import { CallbackSites } from '../../platform/oauth/callback-sites.js';
-import { TokenSeal } from '../../platform/oauth/token-seal.js';
+import { Sealer } from '../../platform/crypto/sealing.js';
 import { oauthClientSecret } from '../../platform/oauth/client-secret.js';
 import { createLogger } from '../../lib/log.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
@@ -88,7 +88,7 @@ export async function merchants(command: Command, values: Values, positionals: s
       }
       if (action === 'connect') {
         if (id !== undefined && !directory.current().merchants.has(id)) throw new ConfigError([`merchants connect: there is no merchant ${id}`]);
-        const seal = TokenSeal.open(settings.dataDir);
+        const seal = Sealer.open(settings);
         const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => oauthClientSecret(settings), clock: () => new Date(), logger: createLogger('silent') });
         const base = settings.publicUrl?.replace(/\/+$/, '') ?? `http://${settings.host}:${settings.port}`;
         process.stdout.write(`${await beginAuthorization(id ?? '', `${base}/oauth/callback`, { store, sites, seal, clock: () => new Date() })}\n`);

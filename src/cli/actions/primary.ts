@@ -2,7 +2,7 @@ import { API_KEY_FILE, resolveApiKey } from '../../platform/http/api-key.js';
 import { ConfigError } from '../../platform/config/config-error.js';
 import type { Settings } from '../../platform/config/settings.js';
 import { oauthClientSecret } from '../../platform/oauth/client-secret.js';
-import { TokenSeal } from '../../platform/oauth/token-seal.js';
+import { Sealer } from '../../platform/crypto/sealing.js';
 import { ADMIN_API_KEY_FILE } from '../../runtime/adapter-runtime.js';
 import { startBilling, type BillingRuntime } from '../../runtime/billing-runtime.js';
 import { forkWorkers, type WorkerPool } from '../../runtime/cluster.js';
@@ -26,7 +26,7 @@ export async function runPrimary(settings: Settings, parts: readonly Part[], cou
   await (await openDataDirStore(settings)).close();
   const apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
   const adminKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
-  TokenSeal.open(settings.dataDir);
+  Sealer.open(settings);
   oauthClientSecret(settings);
   let billing: BillingRuntime | undefined;
   let pool: WorkerPool | undefined;

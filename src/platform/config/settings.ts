@@ -20,6 +20,8 @@ export const SettingsSchema = Type.Object({
   billingTokenTtl: Type.Integer({ minimum: 60, maximum: 86_400 }),
   billingSiteDomain: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,62}$' }),
   billingOauthRedirectUri: Type.Optional(Type.String({ pattern: '^https?://[^\\s#]+$' })),
+  sealingKeyFile: Type.Optional(Type.String({ minLength: 1 })),
+  sealingPreviousKeyFiles: Type.Optional(Type.String({ maxLength: 10_000 })),
   configFile: Type.Optional(Type.String({ minLength: 1 })),
   bodyLimit: Type.String({ pattern: '^[0-9]+(b|kb|mb|gb)?$' }),
   authMaxFailures: Type.Integer({ minimum: 1, maximum: 1_000_000 }),

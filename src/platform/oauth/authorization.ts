@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { Store } from '../store/store.js';
 import type { CallbackSites } from './callback-sites.js';
-import type { TokenSeal } from './token-seal.js';
+import type { Sealer } from '../crypto/sealing.js';
 
 // The authorization-code grant as two halves: `begin` (the CLI's `merchants connect`, or `start`
 // for its own billing module) writes the authorize request's state and PKCE verifier (sealed)
@@ -16,7 +16,7 @@ const STATE_TTL_MS = 15 * 60_000;
 export interface AuthorizationDeps {
   store: Pick<Store, 'directory' | 'transaction'>;
   sites: Pick<CallbackSites, 'client'>;
-  seal: TokenSeal;
+  seal: Sealer;
   clock: () => Date;
 }
 

@@ -3,7 +3,7 @@ import type { Directory } from '../directory/directory.js';
 import type { Logger } from '../../lib/log.js';
 import type { Store } from '../store/store.js';
 import { GrantRefused, OAuthClient, type OAuthEndpoints, type Tokens } from './oauth-client.js';
-import type { TokenSeal } from './token-seal.js';
+import type { Sealer } from '../crypto/sealing.js';
 
 // Where a document's status callbacks go and with which token. A site is a merchant (its id) or
 // '' (the operator's own platform: BILLING_URL with BILLING_ACCESS_TOKEN, or the tokens of
@@ -34,7 +34,7 @@ export type SiteSettings = Pick<Settings, 'billingUrl' | 'billingAccessToken' | 
 export interface CallbackSitesDeps {
   store: Pick<Store, 'directory' | 'transaction'>;
   directory: Directory;
-  seal: TokenSeal;
+  seal: Sealer;
   settings: SiteSettings;
   /** The OAuth client secret, read when first needed. */
   clientSecret: () => string;

@@ -12,6 +12,7 @@ import { receivedMessageStatements } from './received-messages.js';
 import { GroupCommit } from './group-commit.js';
 import { chainStatements } from './chains.js';
 import { directoryStatements } from './directory.js';
+import { sealedRowStatements } from './sealed-rows.js';
 import { writeSubmission, type ChainWrites } from './submission-write.js';
 import { WriterThread } from './writer-thread.js';
 import { loadChainLinks, type ChainModules } from './chain-links.js';
@@ -80,6 +81,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
     const inbox = networkInboxStatements(db);
     const received = receivedMessageStatements(db);
     const directory = directoryStatements(db);
+    const sealed = sealedRowStatements(db);
     const lock = new SerialLock();
     const writes = new GroupCommit(db, lock);
     const write = (call: () => unknown) => writes.run(call);
@@ -134,6 +136,10 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
         ...promised(received, ['keep'], write),
       },
       directory: directoryOps(write),
+      sealedRows: {
+        ...promised(sealed, ['list']),
+        ...promised(sealed, ['replace'], write),
+      },
       // The write lock is taken once for the whole of `work`; group commits wait for it.
       transaction: (work) =>
         lock.run(async () => {

@@ -5,6 +5,7 @@ import type { DocumentStatements, NewDocument } from './documents.js';
 import type { MigrationResult } from './migrate.js';
 import type { NetworkInboxStatements } from './network-inbox.js';
 import type { ReceivedMessages } from '../../spi/driver.js';
+import type { SealedRowStatements } from './sealed-rows.js';
 import type { SequenceStatements } from './sequences.js';
 import type { StatusChange, StatusChangeStatements } from './status-changes.js';
 import type { WriteOutcome } from './submission-write.js';
@@ -31,6 +32,7 @@ export type InboxOperations = Operations<NetworkInboxStatements, 'of'> & {
   add(network: string, item: Parameters<NetworkInboxStatements['add']>[1], at: string): Promise<boolean>;
 };
 export type DirectoryOperations = Operations<DirectoryStatements, keyof DirectoryStatements>;
+export type SealedRowOperations = Operations<SealedRowStatements, keyof SealedRowStatements>;
 export type StatusChangeOperations = Operations<StatusChangeStatements, 'related' | 'relatedOf'> & {
   /**
    * The statuses (each with its related document and callback row) and the step of the
@@ -68,6 +70,8 @@ export interface Store {
   readonly received: ReceivedMessages;
   /** Business entities, merchants, keys and OAuth connections; each write is its own transaction. */
   readonly directory: DirectoryOperations;
+  /** The sealed values of every sealed column (sealed-rows.ts), for rotating the sealing key. */
+  readonly sealedRows: SealedRowOperations;
   /**
    * Runs `work` in one write transaction. Keep it to store calls: on SQLite the transaction
    * holds the database's one write lock until `work` settles.

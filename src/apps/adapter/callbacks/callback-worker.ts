@@ -7,6 +7,7 @@ import type { CallbackEnd, CallbackRow } from '../../../platform/store/callbacks
 import type { Store } from '../../../platform/store/store.js';
 import type { CallbackSites, SiteAccess } from '../../../platform/oauth/callback-sites.js';
 import { TokenEndpointUnavailable } from '../../../platform/oauth/oauth-client.js';
+import { SealedUnderUnknownKey } from '../../../platform/crypto/sealing.js';
 import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
 
 export interface CallbackWorkerDeps {
@@ -182,6 +183,9 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       access = await get();
     } catch (err) {
       if (err instanceof TokenEndpointUnavailable) throw new RetryableAnswer(err.message);
+      // This process's ring lacks the tokens' key (SEALING_PREVIOUS_KEY_FILES not yet set here, mid-rotation): another
+      // instance, or this one restarted with the key, can still post it; a failed row could not be posted again.
+      if (err instanceof SealedUnderUnknownKey) throw new RetryableAnswer(`the site's tokens are ${err.message}`);
       throw err;
     }
     if (access.kind === 'held') throw new SiteHeld(access.reason);

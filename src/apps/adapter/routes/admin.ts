@@ -4,6 +4,7 @@ import type { Directory } from '../../../platform/directory/directory.js';
 import { addEntity, getEntity, listEntities, removeEntity, replaceEntity } from '../../../platform/directory/entity-admin.js';
 import { createApiKey, createMerchant, deleteMerchant, getMerchant, merchantView, replaceMerchant, revokeApiKey } from '../../../platform/directory/merchant-admin.js';
 import { beginAuthorization, type AuthorizationDeps } from '../../../platform/oauth/authorization.js';
+import { rotateSealed } from '../../../platform/directory/seal-rotation.js';
 import type { Store } from '../../../platform/store/store.js';
 import { parseQuery } from '../../../platform/http/query.js';
 import { ReceivedMessagesQuery } from '../schemas/queries.js';
@@ -23,7 +24,8 @@ export interface AdminRouteDeps {
 /**
  * The admin API (behind ADMIN_API_KEY, mounted under /admin): business entities exactly as the
  * configuration file writes them, merchants, their SPI keys, and the authorize URL that connects
- * a merchant's callbacks, and the documents networks delivered. Every change is seen by the next request.
+ * a merchant's callbacks, the documents networks delivered, and the rotation of the sealing key.
+ * Every change is seen by the next request.
  */
 export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   const { store, directory, clock } = deps;
@@ -89,6 +91,11 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   });
   router.get('/received-messages/:network/:message_id', async (ctx) => {
     ctx.body = await getReceivedMessage(store, ctx.params.network!, ctx.params.message_id!);
+  });
+
+  /** Seals every sealed value again with SEALING_KEY_FILE's key (`seal rotate` does the same): the counts per table. */
+  router.post('/sealing/rotate', async (ctx) => {
+    ctx.body = await rotateSealed(store, deps.authorization.seal);
   });
 }
 
