@@ -21,6 +21,7 @@ export const faceDriver = driverOnFirstUse<PreparedFaceSettings, FaceModel, Face
     documentTypeFor: DOCUMENT_TYPE,
     fields: FACE_FIELDS,
     entitySlots: { certificate: 'certificates' },
+    entityCertificates: { certificate: 'signing' },
     voidsByResubmission: true,
   },
   ['prepareSettings', 'sign', 'network', 'activationStatus'],

@@ -21,6 +21,7 @@ export const sdiDriver = driverOnFirstUse<PreparedSdiSettings, SdiModel, SdiSett
     documentTypeFor: DOCUMENT_TYPE,
     fields: SDI_FIELDS,
     entitySlots: { '': 'entities' },
+    entityCertificates: { certificate: 'signing', 'channel.client_certificate': 'tls' },
   },
   ['prepareSettings', 'sign', 'sequence', 'network', 'activationStatus'],
   partsOnFirstUse<typeof import('./parts.js')>(import.meta.url, './parts.js'),

@@ -18,6 +18,7 @@ export const verifactuDriver = driverOnFirstUse<VerifactuSettings, VerifactuMode
     documentTypeFor: DOCUMENT_TYPE,
     fields: VERIFACTU_FIELDS,
     entitySlots: { certificate: 'certificates' },
+    entityCertificates: { certificate: 'tls' },
     voidsByResubmission: true,
   },
   ['chain', 'network', 'activationStatus'],

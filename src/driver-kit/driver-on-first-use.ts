@@ -8,7 +8,7 @@ import { driverId, type Driver } from '../spi/driver.js';
 // them, and a process loads only the drivers it uses.
 
 /** What a driver's index.ts states without loading its parts (its document types follow from documentTypeFor and documentTypesOf). */
-export type DriverDescription = Pick<Driver, 'id' | 'model' | 'title' | 'countries' | 'transactionTypes' | 'documentTypeFor' | 'documentTypeForTransaction' | 'documentTypesOf' | 'fields' | 'voidsByResubmission' | 'entitySlots'>;
+export type DriverDescription = Pick<Driver, 'id' | 'model' | 'title' | 'countries' | 'transactionTypes' | 'documentTypeFor' | 'documentTypeForTransaction' | 'documentTypesOf' | 'fields' | 'voidsByResubmission' | 'entitySlots' | 'entityCertificates'>;
 
 /** The optional working members a driver may have; its description says which it has. */
 export type OptionalPart = 'prepareSettings' | 'sign' | 'buyerResponse' | 'sequence' | 'chain' | 'network' | 'activationStatus';

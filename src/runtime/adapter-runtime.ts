@@ -9,6 +9,7 @@ import { CallbackSites } from '../platform/oauth/callback-sites.js';
 import { oauthClientSecret } from '../platform/oauth/client-secret.js';
 import { Sealer } from '../platform/crypto/sealing.js';
 import { RunSettings } from '../driver-kit/run-settings.js';
+import { driverId } from '../spi/driver.js';
 import { beginAuthorization, type AuthorizationDeps } from '../platform/oauth/authorization.js';
 import type { ConfigFile } from '../platform/config/config-file-schema.js';
 import { bodyLimitBytes, type Settings } from '../platform/config/settings.js';
@@ -86,9 +87,19 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const operator = options.verifier ?? keyVerifier(apiKey.key);
     const admin = keyVerifier(adminApiKey.key);
     const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
+    const transports = lifecycle.transports;
     const app = createAdapterApp({
       config,
       runSettings,
+      entityDrivers: {
+        store,
+        directory,
+        drivers,
+        config: adapterConfig,
+        sealer: seal,
+        clock,
+        networkProblems: transports && ((driver, entityId, candidate) => transports.checkEntity(driverId(driver), entityId, candidate)),
+      },
       directory,
       store,
       drivers,

@@ -268,6 +268,12 @@ export interface DriverNetwork {
    * before it is answered, and answered as the network expects.
    */
   receive?(request: InboundRequest): Promise<InboundAnswer>;
+  /**
+   * What the network finds wrong reading an entity's credentials from these settings (the
+   * driver's, prepared, with the entity's own in), without keeping anything: the admin API's
+   * check before it stores them. Each problem names its setting.
+   */
+  checkEntity?(entityId: string, settings: unknown): string[];
 }
 
 /**
@@ -311,6 +317,13 @@ export interface Driver<S = unknown, M = unknown, R = S> {
    * driver has no settings per entity (PEPPOL's access point is the adapter's own).
    */
   readonly entitySlots?: Readonly<Record<string, string>>;
+  /**
+   * The certificates among an entity's settings (dotted paths in them, as the admin API takes
+   * them) and what each is for: `signing` (the legal document's signature: its key usage must
+   * allow it) or `tls` (a client certificate). Checked when set through the admin API; their
+   * expiry is watched.
+   */
+  readonly entityCertificates?: Readonly<Record<string, 'signing' | 'tls'>>;
   /**
    * Every issue in the document and, when none is an error, the driver's model of it: called
    * once per submission. Never throws on bad input. Earlier documents it needs (the invoice a

@@ -43,6 +43,29 @@ describe('einvoicing-adapter entities and merchants (on the data directory)', fu
     expect((await runBinToEnd(['entities', 'frob'], { cwd, env })).code).to.equal(2);
   });
 
+  it('sets and shows an entity\'s own driver settings (entities set ID DRIVER FILE, settings ID DRIVER), which the running adapter serves, secrets sealed', async () => {
+    const cwd = tempDir('entity-settings-cli-');
+    const dataDir = join(cwd, 'data');
+    adapter = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none' } });
+    const env = { DATA_DIR: dataDir, ADAPTER_CONFIG: FIXTURE_CONFIG };
+    writeFileSync(join(cwd, 'one.yaml'), stringify(germanEntity('cli-fr', 'DE777777773')));
+    expect((await runBinToEnd(['entities', 'add', 'one.yaml'], { cwd, env })).code).to.equal(0);
+    writeFileSync(join(cwd, 'ctc.yaml'), stringify({ profile: 'extended-ctc-fr', supply: 'goods', platform: { client_id: 'cli-client', client_secret: 'cli-secret-value-0123' } }));
+    const set = await runBinToEnd(['entities', 'set', 'cli-fr', 'ctc_fr', 'ctc.yaml'], { cwd, env });
+    expect(set.code, set.stderr).to.equal(0);
+    expect(set.stdout).to.not.contain('cli-secret-value-0123');
+    expect(JSON.parse(set.stdout)).to.deep.include({ business_entity_id: 'cli-fr', driver: 'CTC_FR', source: 'api', version: 1 });
+    const shown = await expectStatus(admin(adapter, '/business-entities/cli-fr/drivers/CTC_FR'), 200);
+    expect(shown.settings).to.deep.include({ profile: 'extended-ctc-fr', supply: 'goods' });
+    expect(shown.settings.platform.client_secret.sealed).to.match(/^hmac-sha256:/);
+    const printed = await runBinToEnd(['entities', 'settings', 'cli-fr', 'CTC_FR'], { cwd, env });
+    expect(JSON.parse(printed.stdout)).to.deep.equal(shown);
+    writeFileSync(join(cwd, 'bad.yaml'), stringify({ profile: 'basic' }));
+    const bad = await runBinToEnd(['entities', 'set', 'cli-fr', 'CTC_FR', 'bad.yaml'], { cwd, env });
+    expect(bad.code).to.equal(1);
+    expect(bad.stderr).to.contain('entities: profile');
+  });
+
   it('prints an authorize URL that the running adapter completes (merchants connect ID)', async () => {
     const cwd = tempDir('merchants-cli-');
     const dataDir = join(cwd, 'data');

@@ -26,10 +26,14 @@ async function seedUnder(store: Store, key1: Uint8Array): Promise<void> {
   await store.directory.putConnection({ siteId: 'acme', sealed: await old.seal(tokens('acme')), expiresAt: null, at: AT }, true);
   await store.directory.putState('a'.repeat(64), 'acme', await legacySeal(key1, pkce(1)), '2099-01-01T00:00:00.000Z');
   await store.directory.putState('b'.repeat(64), 'acme', await old.seal(pkce(2)), '2099-01-01T00:00:00.000Z');
+  // An entity's driver settings: one with a secret, one without (nothing to rotate).
+  await store.directory.putEntity({ id: 'acme-pl', body: '{}', origin: 'admin', merchantId: null, at: AT });
+  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'KSEF', settings: '{"token":{"sealed":"hmac-sha256:00"}}', sealed: await old.seal({ token: 'ksef-token-acme' }), at: AT });
+  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'CTC_FR', settings: '{"profile":"en16931"}', sealed: null, at: AT });
 }
 
 async function sealedValues(store: Store): Promise<string[]> {
-  return [...(await store.sealedRows.list('oauth_connections')), ...(await store.sealedRows.list('oauth_states'))].map((r) => r.sealed);
+  return [...(await store.sealedRows.list('oauth_connections')), ...(await store.sealedRows.list('oauth_states')), ...(await store.sealedRows.list('entity_driver_settings'))].map((r) => r.sealed);
 }
 
 /** What the rows hold, opened with `sealer`. */
@@ -37,6 +41,7 @@ async function opened(store: Store, sealer: Sealer) {
   return {
     connections: await Promise.all((await store.sealedRows.list('oauth_connections')).map(async (r) => [r.key, await sealer.unseal(r.sealed)])),
     states: await Promise.all((await store.sealedRows.list('oauth_states')).map(async (r) => [r.key, await sealer.unseal(r.sealed)])),
+    settings: await Promise.all((await store.sealedRows.list('entity_driver_settings')).map(async (r) => [r.key, await sealer.unseal(r.sealed)])),
   };
 }
 
@@ -49,9 +54,10 @@ const EXPECTED = {
     [['a'.repeat(64)], pkce(1)],
     [['b'.repeat(64)], pkce(2)],
   ],
+  settings: [[['acme-pl', 'KSEF'], { token: 'ksef-token-acme' }]],
 };
 
-describe('rotating the sealing key (OAuth rows)', function () {
+describe('rotating the sealing key (OAuth rows, entity driver settings)', function () {
   this.timeout(30_000);
   let store: Store | undefined;
   let adapter: TestAdapter | undefined;
@@ -73,6 +79,7 @@ describe('rotating the sealing key (OAuth rows)', function () {
       tables: {
         oauth_connections: { resealed: 2, current: 0, changed: 0, unreadable: 0 },
         oauth_states: { resealed: 2, current: 0, changed: 0, unreadable: 0 },
+        entity_driver_settings: { resealed: 1, current: 0, changed: 0, unreadable: 0 },
       },
     });
     expect(await store.directory.version()).to.be.greaterThan(version);
@@ -81,6 +88,7 @@ describe('rotating the sealing key (OAuth rows)', function () {
     const again = await rotateSealed(store, ring);
     expect(again.tables.oauth_connections).to.deep.equal({ resealed: 0, current: 2, changed: 0, unreadable: 0 });
     expect(again.tables.oauth_states).to.deep.equal({ resealed: 0, current: 2, changed: 0, unreadable: 0 });
+    expect(again.tables.entity_driver_settings).to.deep.equal({ resealed: 0, current: 1, changed: 0, unreadable: 0 });
     // key1 alone no longer opens anything.
     const err = await Sealer.of(key1).unseal((await sealedValues(store))[0]!).catch((e: unknown) => e);
     expect(err).to.be.instanceOf(SealedUnderUnknownKey);
@@ -118,12 +126,12 @@ describe('rotating the sealing key (OAuth rows)', function () {
     const env = { DATA_DIR: dataDir, SEALING_KEY_FILE: join(cwd, 'key2') };
     const without = await runBinToEnd(['seal', 'rotate'], { cwd, env });
     expect(without.code).to.equal(1);
-    expect(without.stderr).to.contain('4 sealed value(s) open with no key of the ring');
+    expect(without.stderr).to.contain('5 sealed value(s) open with no key of the ring');
     const done = await runBinToEnd(['seal', 'rotate'], { cwd, env: { ...env, SEALING_PREVIOUS_KEY_FILES: join(cwd, 'key1') } });
     expect(done.code, done.stderr).to.equal(0);
     const kid2 = Sealer.of(new Uint8Array(key2)).currentKid;
     expect(done.stdout).to.equal(
-      'oauth_connections\tresealed 2\tcurrent 0\tchanged 0\tunreadable 0\n' + 'oauth_states\tresealed 2\tcurrent 0\tchanged 0\tunreadable 0\n' + `current key ${kid2}\n`,
+      'oauth_connections\tresealed 2\tcurrent 0\tchanged 0\tunreadable 0\n' + 'oauth_states\tresealed 2\tcurrent 0\tchanged 0\tunreadable 0\n' + 'entity_driver_settings\tresealed 1\tcurrent 0\tchanged 0\tunreadable 0\n' + `current key ${kid2}\n`,
     );
     store = await openTestStore(dataDir);
     expect(await opened(store, Sealer.of(new Uint8Array(key2)))).to.deep.equal(EXPECTED);
@@ -152,6 +160,7 @@ describe('rotating the sealing key (OAuth rows)', function () {
       tables: {
         oauth_connections: { resealed: 2, current: 0, changed: 0, unreadable: 0 },
         oauth_states: { resealed: 2, current: 0, changed: 0, unreadable: 0 },
+        entity_driver_settings: { resealed: 1, current: 0, changed: 0, unreadable: 0 },
       },
     });
     expect((await admin(adapter, '/sealing/rotate', { method: 'POST', key: adapter.key })).status).to.equal(401);

@@ -20,6 +20,7 @@ import { sandboxRoutes } from './routes/sandbox.js';
 import { networkInboundRoutes } from './routes/network-inbound.js';
 import type { TransportSet } from '../../driver-kit/networks/transport-set.js';
 import type { RunSettings } from '../../driver-kit/run-settings.js';
+import type { EntityDriverDeps } from './services/entity-drivers.js';
 import type { SandboxControlDeps } from './services/sandbox-control.js';
 import { activationsRoutes } from './routes/activations.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -32,6 +33,8 @@ export interface AdapterDeps {
   config: ConfigFile;
   /** The drivers' settings for each entity's documents: the file's, or the entity's own from the admin API. */
   runSettings: RunSettings;
+  /** What the admin API's entity driver settings need (sealing, the checks). */
+  entityDrivers: EntityDriverDeps;
   directory: Directory;
   store: Store;
   drivers: DriverRegistry;

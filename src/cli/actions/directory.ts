@@ -15,6 +15,10 @@ import { createLogger } from '../../lib/log.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
 import { recordedOwnBilling } from '../../runtime/own-billing.js';
 import type { Store } from '../../platform/store/store.js';
+import { drivers as registeredDrivers } from '../../../drivers/index.js';
+import { loadAdapterConfig } from '../../driver-kit/driver-settings.js';
+import { createRegistry } from '../../driver-kit/registry.js';
+import { getEntityDriver, putEntityDriver, type EntityDriverDeps } from '../../apps/adapter/services/entity-drivers.js';
 import { settingFlags, UsageError, type Command, type Values } from '../command.js';
 
 // `entities` and `merchants`: the admin API's operations on the data directory itself (the
@@ -37,25 +41,49 @@ async function withStore<T>(command: Command, values: Values, work: (store: Stor
   }
 }
 
-/** One entity, a list of them, or a configuration file's `business_entities`. */
-function entitiesIn(file: string): unknown[] {
+/** A YAML or JSON file's content. */
+function readData(file: string, what: string): unknown {
   const path = resolve(file);
-  let data: unknown;
   try {
     const text = readFileSync(path, 'utf8');
-    data = extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
+    return extname(path).toLowerCase() === '.json' ? JSON.parse(text) : parseYaml(text);
   } catch (err) {
-    throw new ConfigError([`entities add: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`]);
+    throw new ConfigError([`${what}: cannot read ${path}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message.split('\n')[0]}`]);
   }
+}
+
+/** One entity, a list of them, or a configuration file's `business_entities`. */
+function entitiesIn(file: string): unknown[] {
+  const data = readData(file, 'entities add');
   if (Array.isArray(data)) return data;
   const listed = (data as { business_entities?: unknown } | null)?.business_entities;
   return Array.isArray(listed) ? listed : [data];
 }
 
-/** `entities add FILE | list | remove ID`. */
+/**
+ * What the admin API's entity driver settings need, on the data directory: the configuration
+ * (whose file wins), the drivers, the sealing key. The network's own checks of credentials run
+ * only in the adapter (PUT /admin/business-entities/{id}/drivers/{driver}).
+ */
+async function entityDriverDeps(store: Store, settings: ReturnType<typeof resolveSettings>): Promise<EntityDriverDeps> {
+  const drivers = createRegistry(registeredDrivers);
+  const sealer = Sealer.open(settings);
+  return { store, directory: await Directory.open(store, (sealed) => sealer.unseal(sealed)), drivers, config: loadAdapterConfig(settings.configFile, drivers), sealer, clock: () => new Date() };
+}
+
+/** `entities add FILE | list | remove ID | settings ID DRIVER | set ID DRIVER FILE`. */
 export async function entities(command: Command, values: Values, positionals: string[]): Promise<number> {
-    const [action, arg] = positionals;
-    return withStore(command, values, async (store) => {
+    const [action, arg, driver, file] = positionals;
+    return withStore(command, values, async (store, settings) => {
+      if (action === 'settings' && arg && driver && !file) {
+        process.stdout.write(`${JSON.stringify(await getEntityDriver(await entityDriverDeps(store, settings), arg, driver), null, 2)}\n`);
+        return 0;
+      }
+      if (action === 'set' && arg && driver && file) {
+        const shown = await putEntityDriver(await entityDriverDeps(store, settings), arg, driver, readData(file, 'entities set'));
+        process.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+        return 0;
+      }
       if (action === 'list' && !arg) {
         const owners = new Map((await store.directory.entities()).map((r) => [r.id, r.merchantId]));
         for (const e of await listEntities(store)) process.stdout.write(`${e.id}\t${e.display_name}\t${owners.get(e.id) ? `merchant ${owners.get(e.id)}` : 'operator'}\n`);
@@ -70,7 +98,7 @@ export async function entities(command: Command, values: Values, positionals: st
         process.stdout.write(`removed ${arg} (its documents stay)\n`);
         return 0;
       }
-      throw new UsageError('expected add FILE, list or remove ID');
+      throw new UsageError('expected add FILE, list, remove ID, settings ID DRIVER or set ID DRIVER FILE');
     });
 }
 

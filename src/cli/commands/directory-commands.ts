@@ -4,13 +4,16 @@ import type { Command } from '../command.js';
 
 export const entitiesCommand: Command = {
   name: 'entities',
-  summary: 'Business entities in the data directory: add FILE (YAML or JSON), list, remove ID.',
+  summary: 'Business entities in the data directory: add FILE (YAML or JSON), list, remove ID; an entity\'s driver settings: settings ID DRIVER, set ID DRIVER FILE.',
   description:
     'The same entities and checks as the admin API (/admin/business-entities). An entity added here is\n' +
-    'served by a running adapter from its next request on; a removed one takes no new submissions.',
-  settings: ['DATA_DIR', 'DATABASE_URL'],
+    'served by a running adapter from its next request on; a removed one takes no new submissions.\n' +
+    'settings and set read and replace the entity\'s own settings for one driver as\n' +
+    '/admin/business-entities/{id}/drivers/{driver} does (secrets as values, sealed with the sealing key;\n' +
+    'the network\'s own check of the credentials runs only in the adapter\'s API).',
+  settings: ['DATA_DIR', 'DATABASE_URL', 'ADAPTER_CONFIG', 'SEALING_KEY_FILE', 'SEALING_PREVIOUS_KEY_FILES'],
   options: {},
-  positionals: 'add FILE | list | remove ID',
+  positionals: 'add FILE | list | remove ID | settings ID DRIVER | set ID DRIVER FILE',
   run: (values, positionals) => import('../actions/directory.js').then((a) => a.entities(entitiesCommand, values, positionals)),
 };
 

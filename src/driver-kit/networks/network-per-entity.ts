@@ -116,6 +116,21 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
   };
 
   return {
+    checkEntity(entityId, candidate) {
+      const entity = entities.get(entityId);
+      if (!entity) return [`no business entity ${entityId}`];
+      const files = new SettingsFiles(deps.configDir);
+      const trial: Closable[] = [];
+      const keepTrial = <C extends Closable>(c: C): C => (trial.push(c), c);
+      try {
+        const entityPlan = setup({ files, keep: keepTrial, shared: (_key, open) => keepTrial(open()) }, candidate as S);
+        const entry = entityPlan.credentials && [...entityPlan.credentials.entries].find(([id]) => id === entityId);
+        if (entry) entityPlan.credentials!.read(entry[1], entity, `${entityPlan.credentials!.at}.${entityId}`);
+        return [...files.problems];
+      } finally {
+        trial.forEach((c) => c.close());
+      }
+    },
     transportFor(entityId) {
       const entity = entities.get(entityId);
       const own = deps.entitySettings?.(entityId);

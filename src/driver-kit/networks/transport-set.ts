@@ -38,6 +38,11 @@ export class TransportSet {
     return this.networks.get(driver)?.transportFor(entityId) ?? this.fallback;
   }
 
+  /** What the driver's network finds wrong in an entity's credentials among these settings (none without a network). */
+  checkEntity(driver: string, entityId: string, settings: unknown): string[] {
+    return this.networks.get(driver)?.checkEntity?.(entityId, settings) ?? [];
+  }
+
   /** The network of a driver that takes requests from its network (the SDI's notifications), by the driver id in any case. */
   receiverOf(driver: string): DriverNetwork['receive'] {
     const network = [...this.networks].find(([id]) => id.toLowerCase() === driver.toLowerCase())?.[1];

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { CompactEncrypt, compactDecrypt, decodeProtectedHeader } from 'jose';
@@ -87,6 +87,17 @@ export class Sealer {
     return new CompactEncrypt(new TextEncoder().encode(JSON.stringify(value)))
       .setProtectedHeader({ alg: ALG, enc: ENC, kid: this.currentKid })
       .encrypt(this.ring.get(this.currentKid)!);
+  }
+
+  /**
+   * What identifies a secret in what may be shown (an admin API's GET) without revealing it: an
+   * HMAC-SHA256 of the value under a key derived from the current sealing key, so that no one
+   * without that key can test guesses of a password against it. The same value gives the same
+   * fingerprint under the same sealing key.
+   */
+  fingerprint(value: string): string {
+    const key = Buffer.from(hkdfSync('sha256', this.ring.get(this.currentKid)!, new Uint8Array(0), 'einvoicing-adapter secret fingerprint', 32));
+    return `hmac-sha256:${createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 32)}`;
   }
 
   /** The key id a sealed value names; undefined for a value sealed before key ids (or not a JWE). */

@@ -14,6 +14,7 @@ export interface SealedColumn {
 export const SEALED_COLUMNS = Object.freeze([
   { table: 'oauth_connections', keys: ['site_id'], column: 'sealed' },
   { table: 'oauth_states', keys: ['state_sha256'], column: 'sealed' },
+  { table: 'entity_driver_settings', keys: ['business_entity_id', 'driver'], column: 'sealed' },
 ] as const satisfies readonly SealedColumn[]);
 
 export type SealedTable = (typeof SEALED_COLUMNS)[number]['table'];
@@ -30,7 +31,8 @@ export function sealedColumn(table: SealedTable): SealedColumn {
 
 /** The table's rows, with their key columns as k0, k1… and the value as `sealed`. */
 export function selectSealedSql(c: SealedColumn): string {
-  return `SELECT ${c.keys.map((k, i) => `${k} AS k${i}`).join(', ')}, ${c.column} AS sealed FROM ${c.table} ORDER BY ${c.keys.join(', ')}`;
+  // A row with nothing sealed (driver settings without a secret) has nothing to rotate.
+  return `SELECT ${c.keys.map((k, i) => `${k} AS k${i}`).join(', ')}, ${c.column} AS sealed FROM ${c.table} WHERE ${c.column} IS NOT NULL ORDER BY ${c.keys.join(', ')}`;
 }
 
 /**

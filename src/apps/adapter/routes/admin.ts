@@ -9,6 +9,7 @@ import type { Store } from '../../../platform/store/store.js';
 import { parseQuery } from '../../../platform/http/query.js';
 import { ReceivedMessagesQuery } from '../schemas/queries.js';
 import { getReceivedMessage, listReceivedMessages } from '../services/received-messages.js';
+import { deleteEntityDriver, getEntityDriver, putEntityDriver, type EntityDriverDeps } from '../services/entity-drivers.js';
 
 export interface AdminRouteDeps {
   store: Store;
@@ -19,6 +20,8 @@ export interface AdminRouteDeps {
   publicUrl?: string | undefined;
   /** Something the workers care about changed (a merchant's site, its connection). */
   onDirectoryChanged?: (() => void) | undefined;
+  /** An entity's own driver settings and secrets. */
+  entityDrivers: EntityDriverDeps;
 }
 
 /**
@@ -46,6 +49,16 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   });
   router.delete('/business-entities/:id', async (ctx) => {
     await removeEntity(store, ctx.params.id!, clock());
+    ctx.status = 204;
+  });
+  router.get('/business-entities/:id/drivers/:driver', async (ctx) => {
+    ctx.body = await getEntityDriver(deps.entityDrivers, ctx.params.id!, ctx.params.driver!);
+  });
+  router.put('/business-entities/:id/drivers/:driver', async (ctx) => {
+    ctx.body = await putEntityDriver(deps.entityDrivers, ctx.params.id!, ctx.params.driver!, ctx.request.body);
+  });
+  router.delete('/business-entities/:id/drivers/:driver', async (ctx) => {
+    await deleteEntityDriver(deps.entityDrivers, ctx.params.id!, ctx.params.driver!);
     ctx.status = 204;
   });
 

@@ -1,0 +1,255 @@
+import { expect } from 'chai';
+import nock from 'nock';
+import { X509Certificate, constants, createPrivateKey, privateDecrypt, randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
+import { KSEF_API } from '../../drivers/ksef/ksef-exchange.js';
+import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
+import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { makeTestPki } from '../helpers/certificates.js';
+import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { eventually } from '../helpers/lifecycle.js';
+import { admin, expectStatus } from '../helpers/merchants.js';
+import { bodyOf } from '../helpers/shape.js';
+import { queryRows } from '../helpers/store-sql.js';
+import { tempDir } from '../helpers/temp-dir.js';
+
+// Onboarding from nothing to a first valid document through the admin API alone (issue 43): a
+// FACE entity whose certificate is uploaded as PKCS#12, a CTC France entity choosing its billing
+// framework and EXTENDED-CTC-FR, a KSeF entity with its token. The configuration file names
+// none of them; every secret goes in once, sealed, and is never shown again. Over HTTP, against
+// the real runtime; FACe and KSeF played by nock with their recorded answers.
+
+const FIXTURE = parse(readFileSync(FIXTURE_CONFIG, 'utf8')) as { business_entities: Record<string, any>[]; drivers: Record<string, any> };
+const fixture = (driver: string, name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, driver, `${name}.json`), 'utf8')) as Record<string, unknown>;
+/** The fixtures' entity under another id: what an operator posts. */
+const entityLike = (id: string, newId: string) => ({ ...FIXTURE.business_entities.find((e) => e.id === id)!, id: newId });
+
+/** The fixtures' driver settings without their entities' (the file names one German seller only: it must name one). */
+function configWithoutEntities(dir: string): string {
+  const drivers = structuredClone(FIXTURE.drivers);
+  for (const settings of Object.values(drivers)) for (const slot of ['entities', 'certificates', 'email']) delete (settings as Record<string, unknown>)[slot];
+  const file = join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ business_entities: FIXTURE.business_entities.filter((e) => e.id === 'example-seller'), drivers }));
+  return file;
+}
+
+describe('onboarding an entity through the admin API alone: driver settings and sealed secrets', function () {
+  this.timeout(120_000);
+  let adapter: TestAdapter;
+  const pki = makeTestPki(['proveedor'], { days: 400, keyUsage: 'digitalSignature,nonRepudiation' });
+  const p12 = readFileSync(pki.client('proveedor').p12).toString('base64');
+
+  before(async () => {
+    const dir = tempDir('onboarding-');
+    adapter = await startTestAdapter({ env: { ADAPTER_CONFIG: configWithoutEntities(dir), RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' } });
+  });
+  after(async () => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+    await adapter.close();
+  });
+  afterEach(() => {
+    nock.cleanAll();
+    nock.enableNetConnect();
+  });
+
+  /** The status of the entity's activation that lists `model`. */
+  const activation = async (entityId: string, model: string) => {
+    const body = await bodyOf(await adapter.call(`/einvoicing/activations?business_entity_id=${entityId}`));
+    const found = (body.activations as { status: { code: string; message: string }; country_activations: { model: string }[] }[]).find((a) => a.country_activations.some((ca) => ca.model === model));
+    return found!.status;
+  };
+
+  it('FACE: a PKCS#12 uploaded once signs the entity\'s first Facturae, which FACe receives signed with it; the secret is never shown again', async () => {
+    await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: entityLike('suministros-ejemplo', 'empresa-nueva') }), 201);
+    expect(await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE'), 200)).to.deep.include({ source: 'none', settings: {} });
+    expect((await activation('empresa-nueva', 'FACE')).message).to.contain('no certificate is configured');
+
+    // Refused, each naming what is wrong: the wrong passphrase, a key that is not the certificate's,
+    // an expired certificate, one that cannot sign, a file name (files are each instance's own).
+    const refused = async (json: unknown, pattern: RegExp) => {
+      const body = await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE', { method: 'PUT', json }), 400);
+      expect(JSON.stringify(body.errors), JSON.stringify(body)).to.match(pattern);
+    };
+    await refused({ certificate: { pkcs12: p12, passphrase: 'not-the-passphrase' } }, /certificate/);
+    const other = makeTestPki(['otro'], { days: 400, keyUsage: 'digitalSignature' });
+    const keyOf = (path: string) => execFileSync('openssl', ['pkey', '-in', path, '-passin', `pass:${pki.passphrase}`], { encoding: 'utf8' });
+    await refused({ certificate: { cert: readFileSync(pki.client('proveedor').cert, 'utf8'), key: keyOf(other.client('otro').key) } }, /certificate.*(match|key)/i);
+    const expired = makeTestPki(['caducado'], { days: -1, keyUsage: 'digitalSignature' });
+    await refused({ certificate: { pkcs12: readFileSync(expired.client('caducado').p12).toString('base64'), passphrase: expired.passphrase } }, /expired/);
+    const encipherOnly = makeTestPki(['cifrado'], { days: 400, keyUsage: 'keyEncipherment' });
+    await refused({ certificate: { pkcs12: readFileSync(encipherOnly.client('cifrado').p12).toString('base64'), passphrase: encipherOnly.passphrase } }, /digitalSignature|sign/);
+    await refused({ certificate: { pkcs12_file: pki.client('proveedor').p12 } }, /certificate\.pkcs12_file: the admin API takes the value itself/);
+
+    const put = await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE', { method: 'PUT', json: { certificate: { pkcs12: p12, passphrase: pki.passphrase } } }), 200);
+    const uploaded = new X509Certificate(readFileSync(pki.client('proveedor').cert));
+    expect(put).to.deep.include({ source: 'api', version: 1 });
+    expect(put.certificates.certificate.subject).to.contain('CN=proveedor');
+    expect(new Date(put.certificates.certificate.not_after).getTime()).to.equal(new Date(uploaded.validTo).getTime());
+    expect(put.settings.certificate.pkcs12).to.deep.equal({ sealed: `sha256:${uploaded.fingerprint256}` });
+    expect(put.settings.certificate.passphrase.sealed).to.match(/^hmac-sha256:[0-9a-f]{32}$/);
+    const shown = JSON.stringify(await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE'), 200));
+    for (const secret of [pki.passphrase, p12.slice(0, 40)]) expect(shown).to.not.contain(secret);
+    for (const line of adapter.logs) for (const secret of [pki.passphrase, p12.slice(0, 40)]) expect(JSON.stringify(line)).to.not.contain(secret);
+    // Sealed at rest: the row holds neither, and its sealed part is a JWE under a named key.
+    const [row] = await queryRows(adapter.runtime.store, "SELECT settings, sealed FROM entity_driver_settings WHERE business_entity_id = 'empresa-nueva'");
+    expect(JSON.stringify(row)).to.not.contain(pki.passphrase).and.not.contain(p12.slice(0, 40));
+    const header = JSON.parse(Buffer.from(String(row!.sealed).split('.')[0]!, 'base64url').toString('utf8')) as Record<string, string>;
+    expect(header).to.include({ alg: 'A256KW', enc: 'A256GCM' }).and.to.have.property('kid').that.matches(/^[0-9a-f]{16}$/);
+    // GET, edit, PUT: a secret sent back as shown keeps its stored value.
+    const again = await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE', { method: 'PUT', json: JSON.parse(shown).settings }), 200);
+    expect(again).to.deep.include({ version: 2 });
+    expect((await activation('empresa-nueva', 'FACE')).message).to.contain('staging');
+
+    // The first document: signed with the uploaded certificate, sent to FACe signed with it.
+    nock.disableNetConnect();
+    nock.enableNetConnect('127.0.0.1');
+    const url = new URL(FACE_ENDPOINTS.staging);
+    let request = '';
+    const face = nock(`${url.protocol}//${url.host}`)
+      .post(url.pathname, (b: string) => ((request = b), b.includes('<web:enviarFactura>')))
+      .reply(200, readFileSync(join(FIXTURES_DIR, 'face', 'transport', 'enviarFactura-correcto.xml'), 'utf8'), { 'content-type': 'text/xml;charset=UTF-8' });
+    const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('face', 'b2g-dir3-centres') }));
+    expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
+    await eventually(() => face.isDone(), 20_000, 'FACe receiving the invoice');
+    expect(request).to.contain(`>${uploaded.raw.toString('base64')}</wsse:BinarySecurityToken>`);
+    const q = 'country=ES&transaction_type=B2G&model=FACE&document_type=facturae-invoice';
+    const download = await bodyOf(await adapter.call(`/einvoicing/documents/${submitted.document_id}/download?${q}`));
+    const xsig = Buffer.from(download.documents[0].document_content, 'base64').toString('utf8');
+    expect(signatureProblem(xsig)).to.equal(undefined);
+    expect(/<ds:X509Certificate>([^<]+)</.exec(xsig)![1]).to.equal(uploaded.raw.toString('base64'));
+  });
+
+  it('CTC France: the billing framework and EXTENDED-CTC-FR chosen through the API are what the entity\'s first invoice carries', async () => {
+    await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: entityLike('vendeur-ctc-etendu', 'editions-nouvelles') }), 201);
+    const wrong = await expectStatus(admin(adapter, '/business-entities/editions-nouvelles/drivers/ctc_fr', { method: 'PUT', json: { profile: 'minimum', supply: 'mixed' } }), 400);
+    expect(JSON.stringify(wrong.errors)).to.contain('profile');
+    const put = await expectStatus(admin(adapter, '/business-entities/editions-nouvelles/drivers/ctc_fr', { method: 'PUT', json: { profile: 'extended-ctc-fr', supply: 'mixed' } }), 200);
+    expect(put).to.deep.include({ driver: 'CTC_FR', source: 'api', settings: { profile: 'extended-ctc-fr', supply: 'mixed' } });
+    const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('ctc-fr', 'domestic-extended-cii') }));
+    expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
+    const q = 'country=FR&transaction_type=B2B&model=CTC&document_type=cii-invoice';
+    const download = await bodyOf(await adapter.call(`/einvoicing/documents/${submitted.document_id}/download?${q}`));
+    const xml = Buffer.from(download.documents[0].document_content, 'base64').toString('utf8');
+    expect(xml).to.match(/<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>M1<\/ram:ID>/);
+    expect(xml).to.contain('urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr');
+    // Services only, from the next document on, without a restart.
+    await expectStatus(admin(adapter, '/business-entities/editions-nouvelles/drivers/CTC_FR', { method: 'PUT', json: { supply: 'services' } }), 200);
+    const next = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('ctc-fr', 'domestic-en16931-cii'), accounting_supplier_party: fixture('ctc-fr', 'domestic-extended-cii').accounting_supplier_party, id: 'FR-NEXT-1' } }));
+    const nextXml = Buffer.from((await bodyOf(await adapter.call(`/einvoicing/documents/${next.document_id}/download?${q}`))).documents[0].document_content, 'base64').toString('utf8');
+    expect(nextXml).to.match(/<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>S1<\/ram:ID>/);
+    expect(nextXml).to.not.contain('extended-ctc-fr');
+  });
+
+  it('KSEF: a token sent once is what KSeF is authenticated with for the entity\'s first invoice, and a new one replaces it without a restart', async () => {
+    await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: entityLike('przyklad-sprzedawca', 'sprzedawca-nowy') }), 201);
+    expect((await activation('sprzedawca-nowy', 'CLEARANCE')).message).to.contain('no KSeF token');
+    const refusedNip = await expectStatus(admin(adapter, '/business-entities/sprzedawca-nowy/drivers/KSEF', { method: 'PUT', json: { token: 't', context_nip: '12' } }), 400);
+    expect(JSON.stringify(refusedNip.errors)).to.contain('context_nip');
+    const token = '20250625-EC-220A1D7000-2A1E3E4DDA-AB|nip-5265877635|0123456789abcdef';
+    const put = await expectStatus(admin(adapter, '/business-entities/sprzedawca-nowy/drivers/KSEF', { method: 'PUT', json: { token, environment: 'test' } }), 200);
+    expect(JSON.stringify(put)).to.not.contain(token);
+    expect((await activation('sprzedawca-nowy', 'CLEARANCE')).message).to.contain('test environment');
+
+    // KSeF: its published keys (the test's own, whose private key it holds), the challenge and the
+    // token, which decrypts to the uploaded one.
+    const dir = tempDir('ksef-mf-');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'mf.key', '-out', 'mf.der', '-outform', 'DER', '-days', '2', '-subj', '/CN=Ministerstwo Finansow (test)'], { cwd: dir, stdio: 'pipe' });
+    const mf = readFileSync(join(dir, 'mf.der')).toString('base64');
+    const T = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ksef', 'transport', name), 'utf8')) as Record<string, any>;
+    const root = new URL(KSEF_API.test);
+    const seen: string[] = [];
+    const ksef = () =>
+      nock(`${root.protocol}//${root.host}`)
+        .get(`${root.pathname}/security/public-key-certificates`)
+        .reply(200, (T('public-key-certificates.response.json') as unknown as Record<string, unknown>[]).map((c) => ({ ...c, certificate: mf })))
+        .post(`${root.pathname}/auth/challenge`)
+        .reply(200, T('auth-challenge.response.json'))
+        .post(`${root.pathname}/auth/ksef-token`, (body: { encryptedToken: string }) => {
+          const plain = privateDecrypt({ key: createPrivateKey(readFileSync(join(dir, 'mf.key'))), padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.encryptedToken, 'base64')).toString('utf8');
+          seen.push(plain.split('|').slice(0, -1).join('|'));
+          return true;
+        })
+        .reply(400, { title: 'stop here' }, { 'content-type': 'application/problem+json' });
+    nock.disableNetConnect();
+    nock.enableNetConnect('127.0.0.1');
+    const first = ksef();
+    const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('ksef', 'domestic-23-8') }));
+    expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
+    await eventually(() => first.isDone(), 20_000, 'KSeF asked with the token');
+    expect(seen).to.deep.equal([token]);
+
+    const replaced = token.replace('0123456789abcdef', 'fedcba9876543210');
+    await expectStatus(admin(adapter, '/business-entities/sprzedawca-nowy/drivers/KSEF', { method: 'PUT', json: { token: replaced, environment: 'test' } }), 200);
+    const second = ksef();
+    await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('ksef', 'domestic-23-8'), id: 'FV-NEXT-1' } }));
+    await eventually(() => seen.includes(replaced), 20_000, 'KSeF asked with the new token');
+    expect(second.isDone() || seen.length > 1).to.equal(true);
+  });
+
+  it('rotation: the secrets sealed under the old key are sealed again under the new one; the entity signs with the same certificate and its old document still verifies', async () => {
+    const dir = tempDir('onboarding-rotate-');
+    const dataDir = join(dir, 'data');
+    writeFileSync(join(dir, 'key1'), randomBytes(32).toString('base64'));
+    writeFileSync(join(dir, 'key2'), randomBytes(32).toString('base64'));
+    const config = configWithoutEntities(dir);
+    const start = (env: Record<string, string>) => startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', ...env } });
+    const xsigOf = async (a: TestAdapter, id: string) =>
+      Buffer.from((await bodyOf(await a.call(`/einvoicing/documents/${id}/download?country=ES&transaction_type=B2G&model=FACE&document_type=facturae-invoice`))).documents[0].document_content, 'base64').toString('utf8');
+    const first = await start({ SEALING_KEY_FILE: join(dir, 'key1') });
+    let doc1: string;
+    try {
+      await expectStatus(admin(first, '/business-entities', { method: 'POST', json: entityLike('suministros-ejemplo', 'empresa-rotada') }), 201);
+      await expectStatus(admin(first, '/business-entities/empresa-rotada/drivers/FACE', { method: 'PUT', json: { certificate: { pkcs12: p12, passphrase: pki.passphrase } } }), 200);
+      doc1 = (await bodyOf(await first.call('/einvoicing/documents', { method: 'POST', json: fixture('face', 'b2g-dir3-centres') }))).document_id as string;
+    } finally {
+      await first.close();
+    }
+    const kidOf = async (a: TestAdapter) => {
+      const [row] = await queryRows(a.runtime.store, "SELECT sealed FROM entity_driver_settings WHERE business_entity_id = 'empresa-rotada'");
+      return (JSON.parse(Buffer.from(String(row!.sealed).split('.')[0]!, 'base64url').toString('utf8')) as { kid: string }).kid;
+    };
+    const during = await start({ SEALING_KEY_FILE: join(dir, 'key2'), SEALING_PREVIOUS_KEY_FILES: join(dir, 'key1') });
+    let oldKid: string;
+    try {
+      oldKid = await kidOf(during);
+      const rotated = await expectStatus(admin(during, '/sealing/rotate', { method: 'POST' }), 200);
+      expect(rotated.tables.entity_driver_settings).to.deep.equal({ resealed: 1, current: 0, changed: 0, unreadable: 0 });
+      expect(await kidOf(during)).to.equal(rotated.current_kid).and.not.equal(oldKid);
+    } finally {
+      await during.close();
+    }
+    const after = await start({ SEALING_KEY_FILE: join(dir, 'key2') });
+    try {
+      const uploaded = new X509Certificate(readFileSync(pki.client('proveedor').cert)).raw.toString('base64');
+      const old = await xsigOf(after, doc1);
+      expect(signatureProblem(old)).to.equal(undefined);
+      expect(/<ds:X509Certificate>([^<]+)</.exec(old)![1]).to.equal(uploaded);
+      const doc2 = (await bodyOf(await after.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('face', 'b2g-dir3-centres'), id: 'FE-ROTATED-2' } }))).document_id as string;
+      const next = await xsigOf(after, doc2);
+      expect(signatureProblem(next)).to.equal(undefined);
+      expect(/<ds:X509Certificate>([^<]+)</.exec(next)![1]).to.equal(uploaded);
+    } finally {
+      await after.close();
+    }
+  });
+
+  it('shows an entity the file configures as the file\'s, and refuses to change it (409)', async () => {
+    const dir = tempDir('onboarding-file-');
+    const file = await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG, DATA_DIR: dir } });
+    try {
+      const shown = await expectStatus(admin(file, '/business-entities/vendeur-ctc-etendu/drivers/CTC_FR'), 200);
+      expect(shown).to.deep.include({ source: 'config', settings: { profile: 'extended-ctc-fr', supply: 'mixed' } });
+      const refused = await expectStatus(admin(file, '/business-entities/vendeur-ctc-etendu/drivers/CTC_FR', { method: 'PUT', json: { profile: 'en16931' } }), 409);
+      expect(refused.errors[0].message).to.contain('drivers.CTC_FR.entities.vendeur-ctc-etendu: set in the configuration file');
+      await expectStatus(admin(file, '/business-entities/vendeur-ctc-etendu/drivers/PEPPOL'), 404);
+      await expectStatus(admin(file, '/business-entities/nobody/drivers/CTC_FR'), 404);
+    } finally {
+      await file.close();
+    }
+  });
+});
