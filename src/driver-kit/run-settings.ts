@@ -3,6 +3,8 @@ import { ConfigError } from '../platform/config/config-error.js';
 import { driverId, type Driver } from '../spi/driver.js';
 import { settingsOf, type AdapterConfig } from './driver-settings.js';
 import { sliceOf, withSlice } from './entity-settings.js';
+import { certificatesIn } from './entity-certificates.js';
+import type { CertificateFacts } from '../platform/crypto/certificate-facts.js';
 
 // The settings a driver runs with for one business entity's documents: the configuration file's,
 // with the entity's own settings from the admin API in place of the file's when it has some
@@ -27,6 +29,7 @@ export type DriverSettingsSource = () => { driverSettings(entityId: string, driv
 
 export class RunSettings {
   private readonly prepared = new Map<string, { version: number; updatedAt: string; run: EntityRunSettings }>();
+  private readonly fileCertificates = new Map<string, Record<string, CertificateFacts>>();
 
   constructor(
     private readonly config: AdapterConfig,
@@ -49,6 +52,21 @@ export class RunSettings {
     const run = this.prepare(driver, entityId, own);
     this.prepared.set(key, { version: own.version, updatedAt: own.updatedAt, run });
     return run as EntityRunSettings<S>;
+  }
+
+  /** The facts of the certificates among the entity's settings for the driver, by path: the uploaded ones', or those its file entry names (read once). */
+  certificatesOf(driver: Driver, entityId: string): Readonly<Record<string, CertificateFacts>> {
+    if (!driver.entityCertificates) return {};
+    const own = this.ownOf(driver, entityId) && this.source().driverSettings(entityId, driverId(driver));
+    if (own) return (own.shown as { certificates?: Record<string, CertificateFacts> }).certificates ?? {};
+    const key = `${driverId(driver)}\u0000${entityId}`;
+    let facts = this.fileCertificates.get(key);
+    if (!facts) {
+      const slice = sliceOf(driver, settingsOf(this.config.raw, driver), entityId);
+      facts = slice ? certificatesIn(driver, slice, this.config.configDir, `drivers.${driverId(driver)}`) : {};
+      this.fileCertificates.set(key, facts);
+    }
+    return facts;
   }
 
   /** Whether the configuration file writes the entity's settings for the driver (then they are the file's to change). */

@@ -9,6 +9,7 @@ import { CallbackSites } from '../platform/oauth/callback-sites.js';
 import { oauthClientSecret } from '../platform/oauth/client-secret.js';
 import { Sealer } from '../platform/crypto/sealing.js';
 import { RunSettings } from '../driver-kit/run-settings.js';
+import { CertificateWatch } from '../apps/adapter/lifecycle/certificate-watch.js';
 import { driverId } from '../spi/driver.js';
 import { beginAuthorization, type AuthorizationDeps } from '../platform/oauth/authorization.js';
 import type { ConfigFile } from '../platform/config/config-file-schema.js';
@@ -77,6 +78,12 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const seal = Sealer.open(settings);
     const directory = await Directory.open(store, (sealed) => seal.unseal(sealed));
     const runSettings = new RunSettings(adapterConfig, () => directory.current());
+    for (const row of await store.directory.driverSettings()) {
+      const driver = drivers.byId(row.driver);
+      if (driver && runSettings.fileDefines(driver, row.businessEntityId)) {
+        logger.warn({ business_entity_id: row.businessEntityId, driver: row.driver }, 'the configuration file writes this entity\'s settings for the driver: they are used, and those set through the admin API are kept unused');
+      }
+    }
     let secret: string | undefined;
     const sites = new CallbackSites({ store, directory, seal, settings, clientSecret: () => (secret ??= oauthClientSecret(settings)), clock, logger });
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
@@ -125,6 +132,8 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
       refusalBody: (refusal) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl)),
     });
+    // One watcher per installation's process group: the first worker (or the single process) says it.
+    const watch = workerSlot() === 0 ? new CertificateWatch({ runSettings, drivers: drivers.all, entities: () => directory.current().entities, refresh: () => directory.refresh(), clock, logger }).start() : undefined;
     logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version, claimant }, 'adapter listening');
     // Printed only once the adapter is really up, so the one showing is not lost to a failed start.
     if (apiKey.source === 'generated') {
@@ -147,6 +156,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       configSource: source,
       lifecycle,
       async close() {
+        watch?.stop();
         await server.close(settings.shutdownTimeout * 1000);
         await lifecycle!.close();
         await store.close();

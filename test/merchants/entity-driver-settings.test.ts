@@ -4,13 +4,13 @@ import { X509Certificate, constants, createPrivateKey, privateDecrypt, randomByt
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
 import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
 import { KSEF_API } from '../../drivers/ksef/ksef-exchange.js';
 import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { makeTestPki } from '../helpers/certificates.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
+import { configWithoutEntities, entityLike } from '../helpers/onboarding.js';
 import { eventually } from '../helpers/lifecycle.js';
 import { admin, expectStatus } from '../helpers/merchants.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -23,19 +23,7 @@ import { tempDir } from '../helpers/temp-dir.js';
 // none of them; every secret goes in once, sealed, and is never shown again. Over HTTP, against
 // the real runtime; FACe and KSeF played by nock with their recorded answers.
 
-const FIXTURE = parse(readFileSync(FIXTURE_CONFIG, 'utf8')) as { business_entities: Record<string, any>[]; drivers: Record<string, any> };
 const fixture = (driver: string, name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, driver, `${name}.json`), 'utf8')) as Record<string, unknown>;
-/** The fixtures' entity under another id: what an operator posts. */
-const entityLike = (id: string, newId: string) => ({ ...FIXTURE.business_entities.find((e) => e.id === id)!, id: newId });
-
-/** The fixtures' driver settings without their entities' (the file names one German seller only: it must name one). */
-function configWithoutEntities(dir: string): string {
-  const drivers = structuredClone(FIXTURE.drivers);
-  for (const settings of Object.values(drivers)) for (const slot of ['entities', 'certificates', 'email']) delete (settings as Record<string, unknown>)[slot];
-  const file = join(dir, 'config.json');
-  writeFileSync(file, JSON.stringify({ business_entities: FIXTURE.business_entities.filter((e) => e.id === 'example-seller'), drivers }));
-  return file;
-}
 
 describe('onboarding an entity through the admin API alone: driver settings and sealed secrets', function () {
   this.timeout(120_000);
@@ -238,10 +226,78 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     }
   });
 
+  it('holds the documents of an entity whose secrets do not open with this instance\'s keys (503, PENDING), never sending them elsewhere', async () => {
+    const dir = tempDir('onboarding-lost-key-');
+    const dataDir = join(dir, 'data');
+    writeFileSync(join(dir, 'key1'), randomBytes(32).toString('base64'));
+    writeFileSync(join(dir, 'key2'), randomBytes(32).toString('base64'));
+    const config = configWithoutEntities(dir);
+    const first = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', SEALING_KEY_FILE: join(dir, 'key1') } });
+    try {
+      await expectStatus(admin(first, '/business-entities', { method: 'POST', json: entityLike('przyklad-sprzedawca', 'sprzedawca-zgubiony') }), 201);
+      await expectStatus(admin(first, '/business-entities/sprzedawca-zgubiony/drivers/KSEF', { method: 'PUT', json: { token: 'lost-token-0123456789' } }), 200);
+    } finally {
+      await first.close();
+    }
+    const other = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', SEALING_KEY_FILE: join(dir, 'key2') } });
+    try {
+      const body = await bodyOf(await other.call('/einvoicing/activations?business_entity_id=sprzedawca-zgubiony'));
+      const status = (body.activations as { status: { code: string; message: string }; country_activations: { model: string }[] }[]).find((a) => a.country_activations.some((ca) => ca.model === 'CLEARANCE'))!.status;
+      expect(status.code).to.equal('PENDING');
+      expect(status.message).to.contain('KSEF: this business entity\'s settings cannot be used').and.contain('SEALING_PREVIOUS_KEY_FILES');
+      const refused = await expectStatus(other.call('/einvoicing/documents', { method: 'POST', json: fixture('ksef', 'domestic-23-8') }), 503);
+      expect(refused.errors[0]).to.include({ code: 'SERVICE_UNAVAILABLE' });
+      expect(refused.errors[0].message).to.contain('business entity sprzedawca-zgubiony: its KSEF settings cannot be used');
+      // What may be shown still is.
+      expect(await expectStatus(admin(other, '/business-entities/sprzedawca-zgubiony/drivers/KSEF'), 200)).to.deep.include({ source: 'api', version: 1 });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('says a certificate that ends within 30 days in the activation\'s message, and warns of it at start', async () => {
+    const dir = tempDir('onboarding-expiry-');
+    const dataDir = join(dir, 'data');
+    const config = configWithoutEntities(dir);
+    const soon = makeTestPki(['pronto'], { days: 10, keyUsage: 'digitalSignature' });
+    const first = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none' } });
+    try {
+      await expectStatus(admin(first, '/business-entities', { method: 'POST', json: entityLike('suministros-ejemplo', 'empresa-pronto') }), 201);
+      const put = await expectStatus(admin(first, '/business-entities/empresa-pronto/drivers/FACE', { method: 'PUT', json: { certificate: { pkcs12: readFileSync(soon.client('pronto').p12).toString('base64'), passphrase: soon.passphrase } } }), 200);
+      const until = String(put.certificates.certificate.not_after).slice(0, 10);
+      const body = await bodyOf(await first.call('/einvoicing/activations?business_entity_id=empresa-pronto'));
+      const status = body.activations[0].status as { code: string; message: string };
+      expect(status.message).to.contain(`FACE: the certificate CN=pronto`).and.contain(`expires on ${until}, in 9 day(s)`).and.contain('PUT /admin/business-entities/empresa-pronto/drivers/FACE');
+    } finally {
+      await first.close();
+    }
+    const again = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none' } });
+    try {
+      const warned = await eventually(() => again.logs.find((l) => l.code === 'CERTIFICATE_EXPIRES_SOON'), 5_000, 'the warning');
+      expect(warned).to.include({ level: 'warn', business_entity_id: 'empresa-pronto', driver: 'FACE', certificate: 'certificate', days_left: 9 });
+    } finally {
+      await again.close();
+    }
+  });
+
   it('shows an entity the file configures as the file\'s, and refuses to change it (409)', async () => {
     const dir = tempDir('onboarding-file-');
-    const file = await startTestAdapter({ env: { ADAPTER_CONFIG: FIXTURE_CONFIG, DATA_DIR: dir } });
+    const dataDir = join(dir, 'data');
+    // Set through the API first, then the file names the same entity's settings: the file's run.
+    const before = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: configWithoutEntities(dir), TRANSPORT: 'none' } });
     try {
+      await expectStatus(admin(before, '/business-entities', { method: 'POST', json: entityLike('vendeur-ctc-etendu', 'vendeur-ctc-etendu') }), 201);
+      await expectStatus(admin(before, '/business-entities/vendeur-ctc-etendu/drivers/CTC_FR', { method: 'PUT', json: { profile: 'en16931', supply: 'goods' } }), 200);
+    } finally {
+      await before.close();
+    }
+    const file = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: FIXTURE_CONFIG, TRANSPORT: 'none' } });
+    try {
+      expect(file.logs.find((l) => l.driver === 'CTC_FR' && l.business_entity_id === 'vendeur-ctc-etendu')).to.include({ level: 'warn' }).and.to.have.property('msg').that.contains('are kept unused');
+      const q = 'country=FR&transaction_type=B2B&model=CTC&document_type=cii-invoice';
+      const doc = await bodyOf(await file.call('/einvoicing/documents', { method: 'POST', json: fixture('ctc-fr', 'domestic-extended-cii') }));
+      const xml = Buffer.from((await bodyOf(await file.call(`/einvoicing/documents/${doc.document_id}/download?${q}`))).documents[0].document_content, 'base64').toString('utf8');
+      expect(xml).to.contain('extended-ctc-fr');
       const shown = await expectStatus(admin(file, '/business-entities/vendeur-ctc-etendu/drivers/CTC_FR'), 200);
       expect(shown).to.deep.include({ source: 'config', settings: { profile: 'extended-ctc-fr', supply: 'mixed' } });
       const refused = await expectStatus(admin(file, '/business-entities/vendeur-ctc-etendu/drivers/CTC_FR', { method: 'PUT', json: { profile: 'en16931' } }), 409);

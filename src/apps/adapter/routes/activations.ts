@@ -8,7 +8,7 @@ import { ActivationsQuery } from '../schemas/queries.js';
 import { listActivations, listBusinessEntities } from '../services/activations.js';
 
 /** GET /einvoicing/activations — activations, or business entities with mode=business_entities; a merchant's key sees its own. */
-export function activationsRoutes(router: Router, deps: { runSettings: RunSettings; directory: Directory; drivers: DriverRegistry }): void {
+export function activationsRoutes(router: Router, deps: { runSettings: RunSettings; directory: Directory; drivers: DriverRegistry; clock: () => Date }): void {
   router.get('/einvoicing/activations', (ctx) => {
     const q = parseQuery(ActivationsQuery, ctx.query);
     const filter = { businessEntityId: q.business_entity_id, country: q.country?.toUpperCase() };
@@ -16,6 +16,6 @@ export function activationsRoutes(router: Router, deps: { runSettings: RunSettin
     ctx.body =
       q.mode === 'business_entities'
         ? { business_entities: listBusinessEntities(entities, filter) }
-        : { activations: listActivations(entities, (driver, entityId) => deps.runSettings.of(driver, entityId), filter, deps.drivers) };
+        : { activations: listActivations(entities, { settingsOf: (driver, entityId) => deps.runSettings.of(driver, entityId), certificatesOf: (driver, entityId) => deps.runSettings.certificatesOf(driver, entityId), now: deps.clock() }, filter, deps.drivers) };
   });
 }

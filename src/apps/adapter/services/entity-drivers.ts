@@ -1,6 +1,7 @@
 import { ConfigError } from '../../../platform/config/config-error.js';
 import { readCertificateFiles, type CertificateSettings } from '../../../platform/crypto/certificate-settings.js';
 import { certificateFacts, type CertificateFacts } from '../../../platform/crypto/certificate-facts.js';
+import { certificatesIn } from '../../../driver-kit/entity-certificates.js';
 import { certificateProblems } from '../../../platform/crypto/certificate-checks.js';
 import type { Directory } from '../../../platform/directory/directory.js';
 import { SpiError } from '../../../platform/http/errors.js';
@@ -76,7 +77,7 @@ export async function getEntityDriver(deps: EntityDriverDeps, entityId: string, 
   const id = driverId(driver);
   const base = { business_entity_id: entityId, driver: id };
   const file = sliceOf(driver, settingsOf(deps.config.raw, driver), entityId);
-  if (file) return { ...base, source: 'config', settings: file, certificates: fileCertificates(driver, file, deps.config.configDir, slicePaths(driver, settingsOf(deps.config.raw, driver), entityId)[0]!) };
+  if (file) return { ...base, source: 'config', settings: file, certificates: certificatesIn(driver, file, deps.config.configDir, `drivers.${id}`) };
   const own = deps.directory.current().driverSettings(entityId, id);
   if (!own) return { ...base, source: 'none', settings: {}, certificates: {} };
   const { certificates, ...shown } = own.shown as EntitySlice & { certificates?: Record<string, CertificateFacts> };
@@ -190,23 +191,6 @@ function checkCertificates(driver: Driver, slice: EntitySlice, now: Date): Recor
     else facts[path] = certificateFacts(files);
   }
   if (problems.length > 0) throw new SpiError(400, problems.map((message) => ({ code: 'INVALID_DATA' as const, message })));
-  return facts;
-}
-
-/** The certificates a file's settings name, as far as their files can be read here (for GET). */
-function fileCertificates(driver: Driver, slice: EntitySlice, configDir: string, at: string): Record<string, CertificateFacts> {
-  const facts: Record<string, CertificateFacts> = {};
-  for (const path of Object.keys(driver.entityCertificates ?? {})) {
-    const entry = valueAt(slice, path) as CertificateSettings | undefined;
-    if (entry === undefined) continue;
-    const files = readCertificateFiles(`${at}.${path}`, entry, configDir);
-    if (Array.isArray(files)) continue;
-    try {
-      facts[path] = certificateFacts(files);
-    } catch {
-      // Unreadable here (a passphrase from another process's environment): the start said so.
-    }
-  }
   return facts;
 }
 
