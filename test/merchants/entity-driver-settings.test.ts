@@ -25,6 +25,20 @@ import { tempDir } from '../helpers/temp-dir.js';
 
 const fixture = (driver: string, name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, driver, `${name}.json`), 'utf8')) as Record<string, unknown>;
 
+/** A folder with two sealing keys (`key1`, `key2`), a data directory and the configuration without entities. */
+function twoKeys(prefix: string): { dir: string; dataDir: string; config: string } {
+  const dir = tempDir(prefix);
+  for (const key of ['key1', 'key2']) writeFileSync(join(dir, key), randomBytes(32).toString('base64'));
+  return { dir, dataDir: join(dir, 'data'), config: configWithoutEntities(dir) };
+}
+
+/** The status of the entity's activation that lists `model`. */
+async function activationOf(a: TestAdapter, entityId: string, model: string): Promise<{ code: string; message: string }> {
+  const body = await bodyOf(await a.call(`/einvoicing/activations?business_entity_id=${entityId}`));
+  const found = (body.activations as { status: { code: string; message: string }; country_activations: { model: string }[] }[]).find((x) => x.country_activations.some((ca) => ca.model === model));
+  return found!.status;
+}
+
 describe('onboarding an entity through the admin API alone: driver settings and sealed secrets', function () {
   this.timeout(120_000);
   let adapter: TestAdapter;
@@ -45,12 +59,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     nock.enableNetConnect();
   });
 
-  /** The status of the entity's activation that lists `model`. */
-  const activation = async (entityId: string, model: string) => {
-    const body = await bodyOf(await adapter.call(`/einvoicing/activations?business_entity_id=${entityId}`));
-    const found = (body.activations as { status: { code: string; message: string }; country_activations: { model: string }[] }[]).find((a) => a.country_activations.some((ca) => ca.model === model));
-    return found!.status;
-  };
+  const activation = (entityId: string, model: string) => activationOf(adapter, entityId, model);
 
   it('FACE: a PKCS#12 uploaded once signs the entity\'s first Facturae, which FACe receives signed with it; the secret is never shown again', async () => {
     await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: entityLike('suministros-ejemplo', 'empresa-nueva') }), 201);
@@ -180,11 +189,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
   });
 
   it('rotation: the secrets sealed under the old key are sealed again under the new one; the entity signs with the same certificate and its old document still verifies', async () => {
-    const dir = tempDir('onboarding-rotate-');
-    const dataDir = join(dir, 'data');
-    writeFileSync(join(dir, 'key1'), randomBytes(32).toString('base64'));
-    writeFileSync(join(dir, 'key2'), randomBytes(32).toString('base64'));
-    const config = configWithoutEntities(dir);
+    const { dir, dataDir, config } = twoKeys('onboarding-rotate-');
     const start = (env: Record<string, string>) => startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', ...env } });
     const xsigOf = async (a: TestAdapter, id: string) =>
       Buffer.from((await bodyOf(await a.call(`/einvoicing/documents/${id}/download?country=ES&transaction_type=B2G&model=FACE&document_type=facturae-invoice`))).documents[0].document_content, 'base64').toString('utf8');
@@ -227,11 +232,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
   });
 
   it('holds the documents of an entity whose secrets do not open with this instance\'s keys (503, PENDING), never sending them elsewhere', async () => {
-    const dir = tempDir('onboarding-lost-key-');
-    const dataDir = join(dir, 'data');
-    writeFileSync(join(dir, 'key1'), randomBytes(32).toString('base64'));
-    writeFileSync(join(dir, 'key2'), randomBytes(32).toString('base64'));
-    const config = configWithoutEntities(dir);
+    const { dir, dataDir, config } = twoKeys('onboarding-lost-key-');
     const first = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', SEALING_KEY_FILE: join(dir, 'key1') } });
     try {
       await expectStatus(admin(first, '/business-entities', { method: 'POST', json: entityLike('przyklad-sprzedawca', 'sprzedawca-zgubiony') }), 201);
@@ -241,8 +242,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     }
     const other = await startTestAdapter({ dataDir, env: { ADAPTER_CONFIG: config, TRANSPORT: 'none', SEALING_KEY_FILE: join(dir, 'key2') } });
     try {
-      const body = await bodyOf(await other.call('/einvoicing/activations?business_entity_id=sprzedawca-zgubiony'));
-      const status = (body.activations as { status: { code: string; message: string }; country_activations: { model: string }[] }[]).find((a) => a.country_activations.some((ca) => ca.model === 'CLEARANCE'))!.status;
+      const status = await activationOf(other, 'sprzedawca-zgubiony', 'CLEARANCE');
       expect(status.code).to.equal('PENDING');
       expect(status.message).to.contain('KSEF: this business entity\'s settings cannot be used').and.contain('SEALING_PREVIOUS_KEY_FILES');
       const refused = await expectStatus(other.call('/einvoicing/documents', { method: 'POST', json: fixture('ksef', 'domestic-23-8') }), 503);
