@@ -7,8 +7,8 @@ import { Directory } from '../../src/platform/directory/directory.js';
 import { directoryLookup } from '../../src/platform/directory/entity-lookup.js';
 import type { Store } from '../../src/platform/store/store.js';
 import type { BusinessEntity } from '../../src/spi/business-entity.js';
-import type { DriverNetwork, EntityLookup } from '../../src/spi/driver.js';
-import type { OutboundMessage, SendReceipt, Tracking } from '../../src/spi/transport.js';
+import type { DriverNetwork, EntityLookup, NetworkDeps } from '../../src/spi/driver.js';
+import { TransportError, type OutboundMessage, type SendReceipt, type Tracking } from '../../src/spi/transport.js';
 import { networkPerEntity, type EntityTransport } from '../../src/driver-kit/networks/network-per-entity.js';
 import { pendingUntilProduction } from '../../src/driver-kit/networks/pending-until-production.js';
 import { germanEntity } from '../helpers/merchants.js';
@@ -76,8 +76,8 @@ describe('a network per business entity (src/driver-kit/networks/network-per-ent
   });
 
   /** The test driver's network: the token read at start, a connection kept per entity, the simulator counted. */
-  const start = (settings: TestSettings, entities: EntityLookup = directoryLookup(directory)): DriverNetwork =>
-    networkPerEntity<TestSettings, { token_file: string }, { via: string; token: string }, { name: string }>(settings, entities, { configDir }, ({ files, keep }, settings) => ({
+  const start = (settings: TestSettings, entities: EntityLookup = directoryLookup(directory), entitySettings?: NetworkDeps['entitySettings']): DriverNetwork =>
+    networkPerEntity<TestSettings, { token_file: string }, { via: string; token: string }, { name: string }>(settings, entities, { configDir, ...(entitySettings && { entitySettings }) }, ({ files, keep }, settings) => ({
       credentials: {
         at: `${AT}.entities`,
         entries: Object.entries(settings.entities ?? {}),
@@ -148,6 +148,38 @@ describe('a network per business entity (src/driver-kit/networks/network-per-ent
     finish();
     await closing;
     expect([transport.closed, opened[0]!.closed]).to.deep.equal([true, true]);
+  });
+
+  it('makes an entity\'s transport from its own settings, again when their version moves (the one before closed after its requests, with what its version opened); settings that cannot be used wait', async () => {
+    writeFileSync(join(configDir, 't1'), 'token-1');
+    writeFileSync(join(configDir, 't2'), 'token-2');
+    let own: { settings: TestSettings; version: string; problem?: string } | undefined = { settings: { entities: { 'with-token': { token_file: 't1' } } }, version: 'api:1' };
+    const network = start({}, directoryLookup(directory), (id) => (id === 'with-token' ? own : undefined));
+    const first = network.transportFor('with-token') as RecordingTransport;
+    expect(first.name).to.equal('service/token-1');
+    expect(network.transportFor('with-token')).to.equal(first);
+    const finish = first.inFlight();
+    own = { settings: { entities: { 'with-token': { token_file: 't2' } } }, version: 'api:2' };
+    const second = network.transportFor('with-token') as RecordingTransport;
+    expect(second.name).to.equal('service/token-2');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([first.closed, opened[0]!.closed]).to.deep.equal([false, false]);
+    finish();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([first.closed, opened[0]!.closed, opened[1]!.closed]).to.deep.equal([true, true, false]);
+    // Its secrets do not open here: its documents wait (a transient error), never the simulator.
+    own = { settings: {}, version: 'api:3', problem: 'its secrets do not open with this instance\'s sealing keys' };
+    const held = network.transportFor('with-token')!;
+    const message = { documentId: 'd', model: 'TEST', documentType: 't', mimeType: 'application/xml', sender: { scheme: 's', id: '1' }, receiver: { scheme: 's', id: '2' }, content: '<x/>' } as OutboundMessage;
+    const err = await held.send(message, { now, attempt: 1 }).catch((e: unknown) => e);
+    expect(err).to.be.instanceOf(TransportError).and.include({ permanent: false });
+    expect((err as Error).message).to.contain('its secrets do not open');
+    expect(simulatorsMade).to.equal(0);
+    // Its own settings removed: the file's, which give it none, so the simulator.
+    own = undefined;
+    expect((network.transportFor('with-token') as RecordingTransport).name).to.equal('sandbox/sandbox-token');
+    await network.close();
+    expect([second.closed, opened[1]!.closed]).to.deep.equal([true, true]);
   });
 
   describe('the activation until production (src/driver-kit/networks/pending-until-production.ts)', () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -54,7 +55,7 @@ describe('einvoicing-adapter entities and merchants (on the data directory)', fu
     const set = await runBinToEnd(['entities', 'set', 'cli-fr', 'ctc_fr', 'ctc.yaml'], { cwd, env });
     expect(set.code, set.stderr).to.equal(0);
     expect(set.stdout).to.not.contain('cli-secret-value-0123');
-    expect(JSON.parse(set.stdout)).to.deep.include({ business_entity_id: 'cli-fr', driver: 'CTC_FR', source: 'api', version: 1 });
+    expect(JSON.parse(set.stdout)).to.deep.include({ business_entity_id: 'cli-fr', driver: 'CTC_FR', source: 'api' }).and.to.have.property('version').that.is.a('number');
     const shown = await expectStatus(admin(adapter, '/business-entities/cli-fr/drivers/CTC_FR'), 200);
     expect(shown.settings).to.deep.include({ profile: 'extended-ctc-fr', supply: 'goods' });
     expect(shown.settings.platform.client_secret.sealed).to.match(/^hmac-sha256:/);
@@ -64,6 +65,15 @@ describe('einvoicing-adapter entities and merchants (on the data directory)', fu
     const bad = await runBinToEnd(['entities', 'set', 'cli-fr', 'CTC_FR', 'bad.yaml'], { cwd, env });
     expect(bad.code).to.equal(1);
     expect(bad.stderr).to.contain('entities: profile');
+    // Never a key of its own: not where the data directory holds none, nor one that opens nothing stored.
+    const elsewhere = await runBinToEnd(['entities', 'settings', 'cli-fr', 'CTC_FR'], { cwd, env: { ...env, DATA_DIR: join(cwd, 'other') } });
+    expect(elsewhere.code).to.equal(1);
+    expect(elsewhere.stderr).to.contain('entities: no sealing key');
+    expect(existsSync(join(cwd, 'other', 'token-key'))).to.equal(false);
+    writeFileSync(join(cwd, 'wrong-key'), randomBytes(32).toString('base64'));
+    const wrong = await runBinToEnd(['entities', 'set', 'cli-fr', 'CTC_FR', 'ctc.yaml'], { cwd, env: { ...env, SEALING_KEY_FILE: join(cwd, 'wrong-key') } });
+    expect(wrong.code).to.equal(1);
+    expect(wrong.stderr).to.contain('this is not the instances\' key');
   });
 
   it('prints an authorize URL that the running adapter completes (merchants connect ID)', async () => {

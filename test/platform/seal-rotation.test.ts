@@ -28,8 +28,8 @@ async function seedUnder(store: Store, key1: Uint8Array): Promise<void> {
   await store.directory.putState('b'.repeat(64), 'acme', await old.seal(pkce(2)), '2099-01-01T00:00:00.000Z');
   // An entity's driver settings: one with a secret, one without (nothing to rotate).
   await store.directory.putEntity({ id: 'acme-pl', body: '{}', origin: 'admin', merchantId: null, at: AT });
-  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'KSEF', settings: '{"token":{"sealed":"hmac-sha256:00"}}', sealed: await old.seal({ token: 'ksef-token-acme' }), at: AT });
-  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'CTC_FR', settings: '{"profile":"en16931"}', sealed: null, at: AT });
+  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'KSEF', settings: '{"token":{"sealed":"hmac-sha256:00"}}', sealed: await old.seal({ token: 'ksef-token-acme' }), at: AT }, null);
+  await store.directory.putDriverSettings({ businessEntityId: 'acme-pl', driver: 'CTC_FR', settings: '{"profile":"en16931"}', sealed: null, at: AT }, null);
 }
 
 async function sealedValues(store: Store): Promise<string[]> {

@@ -49,6 +49,9 @@ export function readAccess(p: PlatformSettings, at: string, files: SettingsFiles
   // A missing secret is named by the configuration file's key; through the admin API it is client_secret.
   const missing = (['flow_service_url', 'directory_service_url', 'token_url', 'client_secret_file', 'matricule'] as const).filter((k) => !p[k] && !(k === 'client_secret_file' && p.client_secret));
   if (missing.length > 0) return files.problem(`${at}.platform: ${missing.join(', ')} must be set (here or in ${CTC_FR_AT}.platform) for the entity's client ${p.client_id}`);
+  // The schema's pattern lets through what is no URL (`https://[`): named, not thrown.
+  const unparsed = (['flow_service_url', 'directory_service_url', 'token_url'] as const).filter((k) => !URL.canParse(p[k]!));
+  if (unparsed.length > 0) return files.problem(...unparsed.map((k) => `${at}.platform.${k}: not a URL`));
   // The bearer token and the client secret travel with every request: over TLS, or to a loopback test server.
   const plain = (['flow_service_url', 'directory_service_url', 'token_url'] as const).filter((k) => !p[k]!.startsWith('https://') && !isLoopbackHttp(new URL(p[k]!)));
   if (plain.length > 0) return files.problem(`${at}.platform: ${plain.join(', ')} must be https:// URLs (plain http only to a loopback address)`);

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError } from '../../platform/config/config-error.js';
 import { resolveSettings } from '../../platform/config/settings.js';
@@ -9,7 +9,7 @@ import { merchantView } from '../../platform/directory/merchant-admin.js';
 import { SpiError } from '../../platform/http/errors.js';
 import { beginAuthorization } from '../../platform/oauth/authorization.js';
 import { CallbackSites } from '../../platform/oauth/callback-sites.js';
-import { Sealer } from '../../platform/crypto/sealing.js';
+import { Sealer, TOKEN_KEY_FILE } from '../../platform/crypto/sealing.js';
 import { oauthClientSecret } from '../../platform/oauth/client-secret.js';
 import { createLogger } from '../../lib/log.js';
 import { openDataDirStore } from '../../runtime/open-data-dir.js';
@@ -67,7 +67,15 @@ function entitiesIn(file: string): unknown[] {
  */
 async function entityDriverDeps(store: Store, settings: ReturnType<typeof resolveSettings>): Promise<EntityDriverDeps> {
   const drivers = createRegistry(registeredDrivers);
+  // Never a key of its own making: what it sealed would open on no instance.
+  if (!settings.sealingKeyFile && !existsSync(join(settings.dataDir, TOKEN_KEY_FILE))) {
+    throw new ConfigError([`entities: no sealing key: set SEALING_KEY_FILE to the adapter instances' key, or DATA_DIR to a data directory holding ${TOKEN_KEY_FILE}`]);
+  }
   const sealer = Sealer.open(settings);
+  const foreign = (await store.directory.driverSettings()).map((r) => r.sealed && sealer.kidOf(r.sealed)).filter((kid): kid is string => !!kid && !sealer.kids.includes(kid));
+  if (foreign.length > 0) {
+    throw new ConfigError([`entities: stored secrets are sealed under key(s) ${[...new Set(foreign)].join(', ')}, which SEALING_KEY_FILE and SEALING_PREVIOUS_KEY_FILES do not hold: this is not the instances' key`]);
+  }
   return { store, directory: await Directory.open(store, (sealed) => sealer.unseal(sealed)), drivers, config: loadAdapterConfig(settings.configFile, drivers), sealer, clock: () => new Date() };
 }
 

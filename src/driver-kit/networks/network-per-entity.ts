@@ -79,17 +79,20 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
 ): DriverNetwork {
   const opened: Closable[] = [];
   const byKey = new Map<string, Closable>();
-  const keep = <C extends Closable>(c: C): C => (opened.push(c), c);
-  const startWith = (files: SettingsFiles): NetworkStart => ({
-    files,
-    keep,
-    shared: <C extends Closable>(key: string, open: () => C): C => {
-      let c = byKey.get(key) as C | undefined;
-      if (!c) byKey.set(key, (c = keep(open())));
-      return c;
-    },
-  });
-  const start = startWith(new SettingsFiles(deps.configDir));
+  /** A start whose opened things go to `into`; what the network's start shares is shared, anything new is `into`'s. */
+  const startWith = (files: SettingsFiles, into: Closable[], own = byKey): NetworkStart => {
+    const keep = <C extends Closable>(c: C): C => (into.push(c), c);
+    return {
+      files,
+      keep,
+      shared: <C extends Closable>(key: string, open: () => C): C => {
+        let c = (byKey.get(key) ?? own.get(key)) as C | undefined;
+        if (!c) own.set(key, (c = keep(open())));
+        return c;
+      },
+    };
+  };
+  const start = startWith(new SettingsFiles(deps.configDir), opened);
   const closeOpened = () => opened.forEach((c) => c.close());
   const plan = setup(start, settings);
   const accesses = plan.credentials ? accessesOf(plan.credentials, entities, start.files) : new Map<string, Access>();
@@ -97,22 +100,34 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
   start.files.check();
   let simulator: Simulator | undefined;
   const simulated = (entity: BusinessEntity): Access | undefined => plan.simulator?.accessOf((simulator ??= plan.simulator.make()), entity);
-  const transports = new Map<string, { version: string; transport: EntityTransport }>();
-  const retired: EntityTransport[] = [];
+  /** Each entity's transport, the settings version it was made from, and what was opened for that version alone. */
+  const transports = new Map<string, Made>();
+  const retiring = new Set<Promise<void>>();
+
+  /** A transport made before its entity's settings moved: closed once its requests in flight end, then what its version opened. */
+  const retire = (made: Made) => {
+    const done = Promise.resolve(made.transport.close?.())
+      .catch((err: unknown) => deps.logger?.warn({ err }, 'a retired transport did not close cleanly'))
+      .then(() => made.opened.forEach((c) => c.close()));
+    retiring.add(done);
+    void done.finally(() => retiring.delete(done));
+  };
 
   /** The entity's transport from its own settings (their version's), or one that waits while they cannot be used. */
-  const ownTransport = (entity: BusinessEntity, own: { settings: unknown; version: string; problem?: string }): EntityTransport => {
+  const ownTransport = (entity: BusinessEntity, own: { settings: unknown; version: string; problem?: string }): Made => {
     const files = new SettingsFiles(deps.configDir);
+    const versionOpened: Closable[] = [];
     let access: Access | undefined;
     if (!own.problem) {
-      const entityPlan = setup(startWith(files), own.settings as S);
+      const entityPlan = setup(startWith(files, versionOpened, new Map()), own.settings as S);
       const entry = entityPlan.credentials && [...entityPlan.credentials.entries].find(([id]) => id === entity.id);
       access = entry ? entityPlan.credentials!.read(entry[1], entity, `${entityPlan.credentials!.at}.${entity.id}`) : simulated(entity);
-      if (files.problems.length === 0 && access !== undefined) return entityPlan.transport(access, entity);
+      if (files.problems.length === 0 && access !== undefined) return { version: own.version, transport: entityPlan.transport(access, entity), opened: versionOpened };
     }
+    versionOpened.forEach((c) => c.close());
     const problem = own.problem ?? (files.problems.join('; ') || 'no transport can be made from them');
     deps.logger?.error({ business_entity_id: entity.id, settings_version: own.version, problem }, 'the business entity\'s own driver settings cannot be used; its documents wait');
-    return unusable(`business entity ${entity.id}: its settings cannot be used: ${problem}`);
+    return { version: own.version, transport: unusable(`business entity ${entity.id}: its settings cannot be used: ${problem}`), opened: [] };
   };
 
   return {
@@ -138,25 +153,30 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
       const made = transports.get(entityId);
       if (made?.version === version) return made.transport;
       if (!entity) return made?.transport;
-      let transport: EntityTransport | undefined;
-      if (own) transport = ownTransport(entity, own);
+      let next: Made | undefined;
+      if (own) next = ownTransport(entity, own);
       else {
         const access = accesses.get(entityId) ?? simulated(entity);
-        transport = access === undefined ? undefined : plan.transport(access, entity);
+        next = access === undefined ? undefined : { version, transport: plan.transport(access, entity), opened: [] };
       }
-      if (made) retired.push(made.transport);
-      if (transport === undefined) {
-        transports.delete(entityId);
-        return undefined;
-      }
-      transports.set(entityId, { version, transport });
-      return transport;
+      if (made) retire(made);
+      if (next === undefined) transports.delete(entityId);
+      else transports.set(entityId, next);
+      return next?.transport;
     },
     async close() {
-      await Promise.all([...retired, ...[...transports.values()].map((t) => t.transport)].map((t) => t.close?.()));
+      await Promise.all([...transports.values()].map((t) => t.transport.close?.()));
+      await Promise.all(retiring);
+      for (const t of transports.values()) t.opened.forEach((c) => c.close());
       closeOpened();
     },
   };
+}
+
+interface Made {
+  version: string;
+  transport: EntityTransport;
+  opened: Closable[];
 }
 
 /** A transport for an entity whose settings cannot be used now: every send and track is retried later. */

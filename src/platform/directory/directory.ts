@@ -146,11 +146,16 @@ export class Directory {
 async function openDriverSettings(row: DriverSettingsRow, unseal: Unseal | undefined): Promise<EntityDriverSettings> {
   const shown = deepFreeze(JSON.parse(row.settings) as Record<string, unknown>);
   const base = { version: row.version, updatedAt: row.updatedAt, shown };
-  if (!row.sealed) return { ...base, settings: shown };
+  if (!row.sealed) {
+    const { certificates: _facts, ...slice } = shown;
+    return { ...base, settings: slice };
+  }
   if (!unseal) return { ...base, problem: 'its secrets are sealed, and this process does not open them' };
   try {
     const secrets = (await unseal(row.sealed)) as Record<string, unknown>;
-    return { ...base, settings: deepFreeze(withValuesAt(shown, secrets)) };
+    // The certificates' facts are for showing (and expiry), not a setting of the driver's.
+    const { certificates: _facts, ...slice } = shown;
+    return { ...base, settings: deepFreeze(withValuesAt(slice, secrets)) };
   } catch (err) {
     return { ...base, problem: `its secrets do not open with this instance's sealing keys (${err instanceof Error ? err.message : 'unknown error'}): give it SEALING_KEY_FILE or SEALING_PREVIOUS_KEY_FILES with the key they were sealed with` };
   }

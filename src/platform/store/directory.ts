@@ -106,9 +106,11 @@ export function directoryStatements(db: Database) {
   const purgeStates = db.prepare('DELETE FROM oauth_states WHERE expires_at < ?');
   const DRIVER_SETTINGS = 'business_entity_id AS businessEntityId, driver, settings, sealed, version, updated_at AS updatedAt FROM entity_driver_settings';
   const driverSettings = db.prepare<[], DriverSettingsRow>(`SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`);
+  const driverSettingsVersion = db.prepare<[string, string], { version: number }>('SELECT version FROM entity_driver_settings WHERE business_entity_id = ? AND driver = ?');
+  const bumped = db.prepare<[], { version: number }>('UPDATE directory_version SET version = version + 1 WHERE id = 1 RETURNING version');
   const putDriverSettings = db.prepare(
-    `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES (@businessEntityId, @driver, @settings, @sealed, 1, @at)
-     ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = entity_driver_settings.version + 1, updated_at = excluded.updated_at`,
+    `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES (@businessEntityId, @driver, @settings, @sealed, @version, @at)
+     ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = excluded.version, updated_at = excluded.updated_at`,
   );
   const dropDriverSettings = db.prepare('DELETE FROM entity_driver_settings WHERE business_entity_id = ? AND driver = ?');
   const changed = () => void bump.run();
@@ -166,10 +168,16 @@ export function directoryStatements(db: Database) {
     takeState: (stateSha256: string) => takeState.get(stateSha256),
     purgeStates: (now: string) => void purgeStates.run(now),
     driverSettings: () => driverSettings.all(),
-    /** Inserts or replaces an entity's settings for a driver; its version moves by one. */
-    putDriverSettings(row: { businessEntityId: string; driver: string; settings: string; sealed: string | null; at: string }): void {
-      putDriverSettings.run(row);
-      changed();
+    /**
+     * Inserts or replaces an entity's settings for a driver, unless the row's version is no longer
+     * `expected` (null: no row) — another change landed since it was read: then undefined, nothing
+     * written. The new version is the directory's, so it never repeats, even after a removal.
+     */
+    putDriverSettings(row: { businessEntityId: string; driver: string; settings: string; sealed: string | null; at: string }, expected: number | null): number | undefined {
+      if ((driverSettingsVersion.get(row.businessEntityId, row.driver)?.version ?? null) !== expected) return undefined;
+      const { version } = bumped.get()!;
+      putDriverSettings.run({ ...row, version });
+      return version;
     },
     /** False when the entity had no settings of its own for the driver. */
     dropDriverSettings(businessEntityId: string, driver: string): boolean {

@@ -95,7 +95,8 @@ export async function putEntityDriver(deps: EntityDriverDeps, entityId: string, 
   const stored = deps.directory.current().driverSettings(entityId, id);
   const slice = keptSecrets(body as EntitySlice, schema, stored?.shown, stored?.settings);
   const result = check(schema, slice);
-  if (!result.ok) throw new SpiError(400, result.problems.map(problemItem));
+  // Never the value a problem was found in (`(got …)`): it may be a secret sent with a wrong type.
+  if (!result.ok) throw new SpiError(400, result.problems.map(problemItem).map((item) => ({ ...item, message: item.message.replace(/ \(got [\s\S]*\)$/, '') })));
   refuseFiles(slice);
   const now = deps.clock();
   const certificates = checkCertificates(driver, slice, now);
@@ -104,19 +105,27 @@ export async function putEntityDriver(deps: EntityDriverDeps, entityId: string, 
     const problems = deps.networkProblems?.(driver, entityId, prepared) ?? [];
     if (problems.length > 0) throw new ConfigError(problems);
   } catch (err) {
-    if (!(err instanceof ConfigError)) throw err;
+    // Anything else a driver throws on these settings is theirs too: a 400 naming the driver, never
+    // the error's own text (which could quote a value).
+    if (!(err instanceof ConfigError)) throw SpiError.one(400, 'INVALID_DATA', `${id}: these settings cannot be used (${err instanceof Error ? err.name : 'error'}); check each value's form`);
     throw new SpiError(400, err.lines.map((message) => ({ code: 'INVALID_DATA' as const, message: apiWording(message, id, entityId) })));
   }
   const paths = secretPaths(schema, slice).map((s) => s.path);
   const secrets = Object.fromEntries(paths.map((path) => [path, valueAt(slice, path)]));
   const shown = withValuesAt(slice, Object.fromEntries(paths.map((path) => [path, { sealed: fingerprintOf(path, valueAt(slice, path), certificates, deps.sealer) } satisfies SealedView])));
-  await deps.store.directory.putDriverSettings({
-    businessEntityId: entityId,
-    driver: id,
-    settings: JSON.stringify({ ...shown, ...(Object.keys(certificates).length > 0 && { certificates }) }),
-    sealed: paths.length > 0 ? await deps.sealer.seal(secrets) : null,
-    at: now.toISOString(),
-  });
+  // Written only over what was read: a change that landed meanwhile (another PUT, on any
+  // instance) would otherwise be lost, a kept secret with it.
+  const written = await deps.store.directory.putDriverSettings(
+    {
+      businessEntityId: entityId,
+      driver: id,
+      settings: JSON.stringify({ ...shown, ...(Object.keys(certificates).length > 0 && { certificates }) }),
+      sealed: paths.length > 0 ? await deps.sealer.seal(secrets) : null,
+      at: now.toISOString(),
+    },
+    stored?.version ?? null,
+  );
+  if (written === undefined) throw SpiError.one(409, 'INVALID_OPERATION', `business entity ${entityId}: its ${id} settings changed while this request was checked; read them again (GET) and send the change again`);
   return getEntityDriver(deps, entityId, id);
 }
 

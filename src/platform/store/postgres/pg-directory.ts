@@ -100,16 +100,27 @@ export function pgDirectory(pool: pg.Pool, client?: pg.PoolClient): DirectoryOpe
       row<{ siteId: string; sealed: string; expiresAt: string }>(db, 'DELETE FROM oauth_states WHERE state_sha256 = $1 RETURNING site_id AS "siteId", sealed, expires_at AS "expiresAt"', [stateSha256]),
     purgeStates: async (now) => void (await run(db, 'DELETE FROM oauth_states WHERE expires_at < $1', [now])),
     driverSettings: () => rows<DriverSettingsRow>(db, `SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`),
-    putDriverSettings: (r) =>
-      write(async (db) => {
-        await run(
-          db,
-          `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES ($1, $2, $3, $4, 1, $5)
-           ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = entity_driver_settings.version + 1, updated_at = excluded.updated_at`,
-          [r.businessEntityId, r.driver, r.settings, r.sealed, r.at],
-        );
-        await changed(db);
-      }),
+    putDriverSettings: async (r, expected) => {
+      const stale = new Error('stale');
+      try {
+        return await write(async (db) => {
+          // The directory's row first: it serializes every directory write, so the check below sees the last one committed.
+          const { version } = (await row<{ version: number }>(db, 'UPDATE directory_version SET version = version + 1 WHERE id = 1 RETURNING version'))!;
+          const current = await row<{ version: number }>(db, 'SELECT version FROM entity_driver_settings WHERE business_entity_id = $1 AND driver = $2', [r.businessEntityId, r.driver]);
+          if ((current?.version ?? null) !== expected) throw stale;
+          await run(
+            db,
+            `INSERT INTO entity_driver_settings (business_entity_id, driver, settings, sealed, version, updated_at) VALUES ($1, $2, $3, $4, $5, $6)
+             ON CONFLICT (business_entity_id, driver) DO UPDATE SET settings = excluded.settings, sealed = excluded.sealed, version = excluded.version, updated_at = excluded.updated_at`,
+            [r.businessEntityId, r.driver, r.settings, r.sealed, version, r.at],
+          );
+          return version;
+        });
+      } catch (err) {
+        if (err === stale) return undefined;
+        throw err;
+      }
+    },
     dropDriverSettings: (businessEntityId, driver) =>
       write(async (db) => {
         const done = (await run(db, 'DELETE FROM entity_driver_settings WHERE business_entity_id = $1 AND driver = $2', [businessEntityId, driver])) > 0;
