@@ -8,6 +8,8 @@ import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
 import { KSEF_API } from '../../drivers/ksef/ksef-exchange.js';
 import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
+import { Sealer } from '../../src/platform/crypto/sealing.js';
+import { validateFiles, validatorAvailable } from '../helpers/validate-ubl.js';
 import { makeTestPki } from '../helpers/certificates.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { configWithoutEntities, entityLike } from '../helpers/onboarding.js';
@@ -24,6 +26,15 @@ import { tempDir } from '../helpers/temp-dir.js';
 // the real runtime; FACe and KSeF played by nock with their recorded answers.
 
 const fixture = (driver: string, name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, driver, `${name}.json`), 'utf8')) as Record<string, unknown>;
+
+/** The official rules on a document the adapter produced (when ../shared is present): no fatal finding. */
+function officiallyValid(content: string, name: string, rules?: string): void {
+  if (!validatorAvailable()) return;
+  const file = join(tempDir('onboarding-valid-'), name);
+  writeFileSync(file, content);
+  const [result] = validateFiles([file], rules);
+  expect(result!.fatal, JSON.stringify(result!.errors.slice(0, 5))).to.equal(0);
+}
 
 /** A folder with two sealing keys (`key1`, `key2`), a data directory and the configuration without entities. */
 function twoKeys(prefix: string): { dir: string; dataDir: string; config: string } {
@@ -97,6 +108,11 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     expect(JSON.stringify(row)).to.not.contain(pki.passphrase).and.not.contain(p12.slice(0, 40));
     const header = JSON.parse(Buffer.from(String(row!.sealed).split('.')[0]!, 'base64url').toString('utf8')) as Record<string, string>;
     expect(header).to.include({ alg: 'A256KW', enc: 'A256GCM' }).and.to.have.property('kid').that.matches(/^[0-9a-f]{16}$/);
+    // Not readable without the key: another key, even named as this one, opens nothing.
+    const forged = String(row!.sealed);
+    expect(await Sealer.of(new Uint8Array(randomBytes(32))).unseal(forged).catch((e: unknown) => e)).to.be.instanceOf(Error);
+    const stored = await Sealer.open({ dataDir: adapter.dataDir }).unseal<Record<string, string>>(forged);
+    expect(stored).to.deep.equal({ 'certificate.pkcs12': p12, 'certificate.passphrase': pki.passphrase });
     // GET, edit, PUT: a secret sent back as shown keeps its stored value.
     const again = await expectStatus(admin(adapter, '/business-entities/empresa-nueva/drivers/FACE', { method: 'PUT', json: JSON.parse(shown).settings }), 200);
     expect(again.version).to.be.greaterThan(put.version);
@@ -120,6 +136,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     const xsig = Buffer.from(download.documents[0].document_content, 'base64').toString('utf8');
     expect(signatureProblem(xsig)).to.equal(undefined);
     expect(/<ds:X509Certificate>([^<]+)</.exec(xsig)![1]).to.equal(uploaded.raw.toString('base64'));
+    officiallyValid(xsig, 'first.xsig.xml', 'facturae,facturae-sig');
   });
 
   it('CTC France: the billing framework and EXTENDED-CTC-FR chosen through the API are what the entity\'s first invoice carries', async () => {
@@ -139,6 +156,7 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     const xml = Buffer.from(download.documents[0].document_content, 'base64').toString('utf8');
     expect(xml).to.match(/<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>M1<\/ram:ID>/);
     expect(xml).to.contain('urn:cen.eu:en16931:2017#conformant#urn.cpro.gouv.fr:1p0:extended-ctc-fr');
+    officiallyValid(xml, 'first-extended.xml');
     // Services only, from the next document on, without a restart.
     await expectStatus(admin(adapter, '/business-entities/editions-nouvelles/drivers/CTC_FR', { method: 'PUT', json: { supply: 'services' } }), 200);
     const next = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: { ...fixture('ctc-fr', 'domestic-en16931-cii'), accounting_supplier_party: fixture('ctc-fr', 'domestic-extended-cii').accounting_supplier_party, id: 'FR-NEXT-1' } }));
@@ -186,6 +204,8 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('ksef', 'domestic-23-8') }));
     expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
     await eventually(() => first.isDone(), 20_000, 'KSeF asked with the token');
+    const fa3 = await bodyOf(await adapter.call(`/einvoicing/documents/${submitted.document_id}/download?country=PL&transaction_type=B2B&model=CLEARANCE&document_type=ksef-invoice`));
+    officiallyValid(Buffer.from(fa3.documents[0].document_content, 'base64').toString('utf8'), 'first-fa3.xml');
     expect(seen).to.deep.equal([token]);
 
     const replaced = token.replace('0123456789abcdef', 'fedcba9876543210');
