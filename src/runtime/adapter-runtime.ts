@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
 import { createAdapterApp } from '../apps/adapter/app.js';
+import type { KeyResolver } from '../platform/http/auth.js';
 import { API_KEY_FILE, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../platform/http/api-key.js';
 import { Directory } from '../platform/directory/directory.js';
 import { directoryLookup } from '../platform/directory/entity-lookup.js';
@@ -28,6 +29,9 @@ import { openDataDirStore } from './open-data-dir.js';
 import { startLifecycle, type Lifecycle } from './lifecycle.js';
 import { workerSlot } from './cluster.js';
 import { processClaimant } from '../platform/store/lease.js';
+import { Metrics } from '../platform/metrics/metrics.js';
+import { metricsApiKey } from '../platform/metrics/metrics-key.js';
+import { createMetricsApp } from '../apps/adapter/metrics-app.js';
 
 export interface AdapterRuntime {
   readonly url: string;
@@ -44,6 +48,8 @@ export interface AdapterRuntime {
   readonly configSource: string;
   /** Dispatcher, sandbox network and callback worker. */
   readonly lifecycle: Lifecycle;
+  /** The METRICS_PORT listener's URL (this worker's), when one is configured. */
+  readonly metricsUrl?: string | undefined;
   /** Graceful stop: no new connections, in-flight requests finish, then the database closes. */
   close(): Promise<void>;
 }
@@ -73,6 +79,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
   let apiKey: ResolvedApiKey | undefined;
   let adminApiKey: ResolvedApiKey | undefined;
   let lifecycle: Lifecycle | undefined;
+  let metricsServer: RunningServer | undefined;
   try {
     await seedEntities(store, config, clock(), logger);
     const seal = Sealer.open(settings);
@@ -89,7 +96,10 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const authorization: AuthorizationDeps = { store, sites, seal, clock };
     apiKey = resolveApiKey(settings.apiKey, settings.dataDir, API_KEY_FILE, 32);
     adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
-    lifecycle = startLifecycle({ settings, config, runSettings, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir });
+    // Neither a key nor a port: no metrics are kept, and /metrics does not exist.
+    const metricsKey = metricsApiKey(settings);
+    const metrics = metricsKey !== undefined || settings.metricsPort !== undefined ? new Metrics({ merchantLabel: settings.merchantMetrics, queues: () => store.queues.depths(), clock }) : undefined;
+    lifecycle = startLifecycle({ settings, config, runSettings, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir, metrics });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);
     const admin = keyVerifier(adminApiKey.key);
@@ -112,7 +122,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       drivers,
       logger,
       resolveKey: spiKeyResolver(operator, (sha) => directory.current().merchantOfKey(sha)),
-      resolveAdminKey: (presented) => (presented !== undefined && admin.verify(presented) ? { kind: 'operator' } : undefined),
+      resolveAdminKey: verifierResolver(admin),
       limiter: new AuthFailureLimiter({ maxFailures: settings.authMaxFailures, windowSeconds: settings.authFailureWindow }),
       authorization,
       sites,
@@ -127,11 +137,18 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       onAccepted: dispatcher && (() => dispatcher.poke()),
       networks: lifecycle.transports,
       maxInFlight: settings.maxInFlight,
+      metrics,
+      resolveMetricsKey: metricsKey !== undefined ? verifierResolver(keyVerifier(metricsKey)) : undefined,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
-    const server: RunningServer = await listen(app.callback(), settings.host, settings.port, {
-      refusalBody: (refusal) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl)),
-    });
+    const refusalBody = (refusal: Parameters<typeof parserRefusalBody>[0]) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl));
+    const server: RunningServer = await listen(app.callback(), settings.host, settings.port, { refusalBody });
+    // Each worker its own port (METRICS_PORT + its slot): a scrape reaches the worker it names, never one node:cluster picks.
+    if (metrics && settings.metricsPort !== undefined) {
+      const port = settings.metricsPort === 0 ? 0 : settings.metricsPort + workerSlot();
+      metricsServer = await listen(createMetricsApp(metrics, logger).callback(), settings.host, port, { refusalBody });
+      logger.info({ url: metricsServer.url }, 'metrics listening');
+    }
     // One watcher per installation's process group: the first worker (or the single process) says it.
     const watch = workerSlot() === 0 ? new CertificateWatch({ runSettings, drivers: drivers.all, entities: () => directory.current().entities, refresh: () => directory.refresh(), clock, logger }).start() : undefined;
     logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version, claimant }, 'adapter listening');
@@ -155,15 +172,18 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       config,
       configSource: source,
       lifecycle,
+      metricsUrl: metricsServer?.url,
       async close() {
         watch?.stop();
         await server.close(settings.shutdownTimeout * 1000);
+        await metricsServer?.close(0);
         await lifecycle!.close();
         await store.close();
         logger.info('adapter stopped');
       },
     };
   } catch (err) {
+    await metricsServer?.close(0);
     await lifecycle?.close();
     await store.close();
     // A key generated by a start that failed was never shown: drop it so the next start shows its own.
@@ -173,6 +193,11 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
 }
 
 export const ADMIN_API_KEY_FILE = 'admin-api-key';
+
+/** A key of its own (the admin's, the scraper's): the operator when it matches, nobody otherwise. */
+function verifierResolver(verifier: KeyVerifier): KeyResolver {
+  return (presented) => (presented !== undefined && verifier.verify(presented) ? { kind: 'operator' } : undefined);
+}
 
 /** An activation the platform will be offered but no driver can serve deserves a loud line. */
 function warnUnservedActivations(config: ConfigFile, drivers: DriverRegistry, logger: Logger): void {

@@ -1,4 +1,5 @@
 import { Dispatcher } from '../apps/adapter/lifecycle/dispatcher.js';
+import type { Metrics } from '../platform/metrics/metrics.js';
 import type { RunSettings } from '../driver-kit/run-settings.js';
 import { StatusRecorder } from '../apps/adapter/lifecycle/status-recorder.js';
 import { CallbackPoster } from '../apps/adapter/callbacks/callback-poster.js';
@@ -39,9 +40,11 @@ export interface LifecycleDeps {
   logger: Logger;
   clock: () => Date;
   configDir: string;
+  /** The process's metrics, when exposed (METRICS_API_KEY, METRICS_PORT). */
+  metrics?: Metrics | undefined;
 }
 
-export function startLifecycle({ settings, config, runSettings, store, drivers, entities, directory, sites, logger, clock, configDir }: LifecycleDeps): Lifecycle {
+export function startLifecycle({ settings, config, runSettings, store, drivers, entities, directory, sites, logger, clock, configDir, metrics }: LifecycleDeps): Lifecycle {
   const retry = { minMs: settings.retryMinDelay, maxMs: settings.retryMaxDelay };
   const recorder = new StatusRecorder(store, {
     providerId: settings.providerId,
@@ -64,13 +67,13 @@ export function startLifecycle({ settings, config, runSettings, store, drivers, 
     sandbox &&
     TransportSet.start(sandbox, config, entities, drivers, { runSettings, clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
   dispatcher = transports
-    ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
+    ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, metrics, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;
   if (!dispatcher) logger.warn('TRANSPORT=none: accepted documents are kept queued and not transmitted');
   // Always running: merchants' sites may be connected at run time. The callbacks of a site
   // without a destination or a usable token wait in the outbox (CallbackSites.held).
   const poster = new CallbackPoster(settings.callbackTimeout, settings.callbackConcurrency);
-  const callbacks = new CallbackWorker({ store, poster, sites, clock, logger, concurrency: settings.callbackConcurrency, retry });
+  const callbacks = new CallbackWorker({ store, poster, sites, clock, logger, metrics, concurrency: settings.callbackConcurrency, retry });
   recorder.onRecorded(() => callbacks.poke());
   callbacks.poke();
   if (!settings.billingUrl) logger.warn('BILLING_URL is unset: status callbacks of documents without a merchant are kept queued until it is set');

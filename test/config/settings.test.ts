@@ -23,6 +23,7 @@ describe('resolveSettings', () => {
       workLease: 120,
       workers: '1',
       maxInFlight: 256,
+      merchantMetrics: false,
       dispatchRetryHorizon: 86_400,
       providerId: 'einvoicing-adapter',
       callbackConcurrency: 32,

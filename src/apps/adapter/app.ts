@@ -28,6 +28,8 @@ import { dataInputFieldsRoutes } from './routes/data-input-fields.js';
 import { documentsRoutes } from './routes/documents.js';
 import { healthRoutes } from './routes/health.js';
 import { sheddingMiddleware } from '../../platform/http/load-shedding.js';
+import type { Metrics } from '../../platform/metrics/metrics.js';
+import { metricsRoutes } from './routes/metrics.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
@@ -63,6 +65,10 @@ export interface AdapterDeps {
   networks?: TransportSet | undefined;
   /** Submissions this process works on at once before it answers 503 (MAX_IN_FLIGHT); unbounded when absent. */
   maxInFlight?: number | undefined;
+  /** The process's metrics: counted by the submissions, and served at GET /metrics when `resolveMetricsKey` is given. */
+  metrics?: Metrics | undefined;
+  /** The metrics key alone (METRICS_API_KEY): absent, the adapter's port has no /metrics. */
+  resolveMetricsKey?: KeyResolver | undefined;
 }
 
 /** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
@@ -99,10 +105,17 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   admin.use(fresh, requireApiKey({ resolveKey: deps.resolveAdminKey, limiter: deps.limiter }), json);
   adminRoutes(admin, deps);
 
+  // Its own key too: a scraper's key opens nothing else, and no other key opens it.
+  const scrape = new Router();
+  if (deps.metrics && deps.resolveMetricsKey) {
+    scrape.use(requireApiKey({ resolveKey: deps.resolveMetricsKey, limiter: deps.limiter }));
+    metricsRoutes(scrape, deps.metrics);
+  }
+
   app.use(requestLog(deps.logger));
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
-  for (const router of [networks, open, admin, spi]) {
+  for (const router of [networks, open, scrape, admin, spi]) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }

@@ -11,6 +11,10 @@ export const SettingsSchema = Type.Object({
   databaseUrl: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   apiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
   adminApiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  metricsApiKey: Type.Optional(Type.String({ minLength: 32, maxLength: 512, pattern: '^[\\x21-\\x7e]+$' })),
+  metricsApiKeyFile: Type.Optional(Type.String({ minLength: 1 })),
+  metricsPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
+  merchantMetrics: Type.Boolean(),
   oauthClientId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   oauthClientSecretFile: Type.Optional(Type.String({ minLength: 1 })),
   oauthAuthorizeUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),
@@ -99,7 +103,7 @@ export function resolveSettings(env: NodeJS.ProcessEnv, flags: RawFlags = {}, re
       result.problems.map((p) => {
         const spec = SETTINGS.find((s) => s.key === p.path);
         const name = spec ? origin.get(spec.key) ?? spec.env : p.path;
-        const message = ['apiKey', 'adminApiKey', 'billingApiKey', 'billingAccessToken', 'databaseUrl'].includes(p.path) ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
+        const message = ['apiKey', 'adminApiKey', 'metricsApiKey', 'billingApiKey', 'billingAccessToken', 'databaseUrl'].includes(p.path) ? p.message.replace(/ \(got .*\)$/, '') : p.message; // never echo a secret
         return `${name}: ${message}`;
       }),
     );

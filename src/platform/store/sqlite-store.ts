@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { ensureInstanceId, ensureSecret } from './adapter-meta.js';
 import { openDatabase, type Database } from './db.js';
 import { callbackStatements } from './callbacks.js';
+import { queueDepthStatements } from './queue-depths.js';
 import { documentStatements } from './documents.js';
 import { statusChangeStatements } from './status-changes.js';
 import { transmissionStatements } from './transmissions.js';
@@ -119,6 +120,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
         ...promised(callbacks, ['nextDueAt', 'waiting', 'count', 'ofDocument']),
         ...promised(callbacks, ['due', 'attemptFailed', 'end'], write),
       },
+      queues: promised(queueDepthStatements(db), ['depths']),
       chains: promised(chains, ['head', 'links']),
       sequences: promised(sequenceStatements(db), ['next'], write),
       inbox: {

@@ -6,6 +6,7 @@ import type { MigrationResult } from './migrate.js';
 import type { NetworkInboxStatements } from './network-inbox.js';
 import type { ReceivedMessages } from '../../spi/driver.js';
 import type { SealedRowStatements } from './sealed-rows.js';
+import type { QueueDepthStatements } from './queue-depths.js';
 import type { SequenceStatements } from './sequences.js';
 import type { StatusChange, StatusChangeStatements } from './status-changes.js';
 import type { WriteOutcome } from './submission-write.js';
@@ -22,6 +23,7 @@ type Operations<T, K extends keyof T> = { readonly [P in K]: Promised<T[P]> };
 export type DocumentOperations = Operations<DocumentStatements, 'findByKey' | 'acceptedReferences' | 'merchantOf' | 'bodyOf' | 'statusHistory' | 'head' | 'get'>;
 export type TransmissionOperations = Operations<TransmissionStatements, 'checkNow' | 'documentsOfMessage' | 'due' | 'nextDueAt' | 'state' | 'sent' | 'retryLater'>;
 export type CallbackOperations = Operations<CallbackStatements, 'due' | 'nextDueAt' | 'waiting' | 'attemptFailed' | 'end' | 'count' | 'ofDocument'>;
+export type QueueDepthOperations = Operations<QueueDepthStatements, 'depths'>;
 export type ChainOperations = Operations<ChainStatements, 'head' | 'links'>;
 export type SequenceOperations = Operations<SequenceStatements, 'next'>;
 export type InboxOperations = Operations<NetworkInboxStatements, 'of'> & {
@@ -61,6 +63,8 @@ export interface Store {
   readonly statusChanges: StatusChangeOperations;
   readonly transmissions: TransmissionOperations;
   readonly callbacks: CallbackOperations;
+  /** The live rows of the dispatcher's and the callback worker's queues, for the metrics' gauges. */
+  readonly queues: QueueDepthOperations;
   readonly chains: ChainOperations;
   /** Numbers unique per key (Driver.sequence): each call reserves the next one, committed. */
   readonly sequences: SequenceOperations;

@@ -8,6 +8,7 @@ import type { Store } from '../../../platform/store/store.js';
 import type { CallbackSites, SiteAccess } from '../../../platform/oauth/callback-sites.js';
 import { TokenEndpointUnavailable } from '../../../platform/oauth/oauth-client.js';
 import { SealedUnderUnknownKey } from '../../../platform/crypto/sealing.js';
+import type { Metrics } from '../../../platform/metrics/metrics.js';
 import { CallbackNetworkError, type CallbackPoster, type PostResult } from './callback-poster.js';
 
 export interface CallbackWorkerDeps {
@@ -18,6 +19,8 @@ export interface CallbackWorkerDeps {
   logger: Logger;
   concurrency: number;
   retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
+  /** Counts each POST by outcome and HTTP status class (when metrics are exposed). */
+  metrics?: Metrics | undefined;
 }
 
 /** Worth trying again: a network error, 408, 429 or a 5xx. */
@@ -127,7 +130,9 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
           answered = undefined;
           const result = await this.post(current, where);
           answered = result;
-          if (result.status >= 200 && result.status < 300) return;
+          const delivered = result.status >= 200 && result.status < 300;
+          this.deps.metrics?.callbackAttempt(delivered ? 'delivered' : retryable(result.status) ? 'retry' : 'failed', result.status);
+          if (delivered) return;
           const message = `HTTP ${result.status}${result.body ? `: ${result.body.slice(0, 300)}` : ''}`;
           if (retryable(result.status)) throw new RetryableAnswer(message, result);
           throw new AbortError(message);
@@ -197,7 +202,10 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     try {
       return await this.deps.poster.post(access.base, row.path, row.body, access.token);
     } catch (err) {
-      if (err instanceof CallbackNetworkError) throw new RetryableAnswer(err.message);
+      if (err instanceof CallbackNetworkError) {
+        this.deps.metrics?.callbackAttempt('retry', undefined);
+        throw new RetryableAnswer(err.message);
+      }
       throw err;
     }
   }

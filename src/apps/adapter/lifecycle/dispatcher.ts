@@ -12,6 +12,7 @@ import { LeaseLost } from '../../../platform/store/lease.js';
 import { statusOfEvent } from './network-events.js';
 import type { StatusRecorder } from './status-recorder.js';
 import { QueueWorker } from '../../../platform/queue-worker.js';
+import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 export interface DispatcherDeps {
   store: Store;
@@ -25,6 +26,8 @@ export interface DispatcherDeps {
   retry: RetryPolicy;
   /** Brought up to date before each pass, so the networks see entities another process changed. */
   directory?: { refresh(): Promise<unknown> } | undefined;
+  /** Times each send and counts its network errors (when metrics are exposed). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -91,17 +94,19 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const now = clock();
     const { driver, transport } = this.route(doc);
     const artifact = doc.artifacts[0];
+    const startedAt = performance.now();
     try {
       if (!driver || !artifact) throw new TransportError(`no ${doc.model} driver or artifact to transmit document ${doc.id}`, true);
       const { envelope, receipt } = await driver.transmit(artifact, { documentId: doc.id, artifacts: doc.artifacts, transport, now, attempt: row.attempts + 1, acceptedAt: doc.createdAt });
+      this.deps.metrics?.transmitted(driverId(driver), 'sent', startedAt);
       const at = clock().toISOString();
       await store.transmissions.sent(doc.id, receipt.messageId, JSON.stringify(envelope), at, at);
     } catch (err) {
-      await this.sendFailed(row, doc, err, now);
+      await this.sendFailed(row, doc, err, now, startedAt);
     }
   }
 
-  private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date): Promise<void> {
+  private async sendFailed(row: TransmissionRow, doc: StoredDocument, err: unknown, now: Date, startedAt: number): Promise<void> {
     const { store, retry, recorder, logger } = this.deps;
     const { transport } = this.route(doc);
     const transportError = err instanceof TransportError ? err : undefined;
@@ -110,6 +115,13 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const at = now.toISOString();
     const nextAt = now.getTime() + backoffDelay(row.attempts + 1, retry);
     const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
+    const { metrics } = this.deps;
+    if (metrics) {
+      const driver = this.deps.drivers.get(doc.model as Model, doc.country);
+      const id = driver ? driverId(driver) : 'none';
+      metrics.transmitted(id, transportError?.permanent || expired ? 'failed' : 'retry', startedAt);
+      metrics.networkError(id, transportError?.errors[0]?.code ?? 'UNEXPECTED');
+    }
     if (transportError?.permanent || expired) {
       const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
       await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], { kind: 'failed', documentId: doc.id, error: message, at });

@@ -13,6 +13,7 @@ import type { Directory, Principal } from '../../../platform/directory/directory
 import { intake, parseEnvelope } from './intake.js';
 import { issuingParty } from '../../../platform/directory/issuing-entity.js';
 import type { TransportSet } from '../../../driver-kit/networks/transport-set.js';
+import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 export interface SubmitDeps {
   config: ConfigFile;
@@ -26,6 +27,14 @@ export interface SubmitDeps {
   runSettings?: Pick<RunSettings, 'of'> | undefined;
   /** Called once a new document is stored (the dispatcher's cue). */
   onAccepted?: (() => void) | undefined;
+  /** Counts each submission's outcome and times its render (when metrics are exposed). */
+  metrics?: Metrics | undefined;
+}
+
+/** What the metrics label a submission with, learnt as it goes: bounded values (registered drivers' ids and document types). */
+interface Labels {
+  driver: string;
+  documentType: string;
 }
 
 export interface SubmissionResult {
@@ -43,7 +52,26 @@ export interface SubmissionResult {
  * new document_id, and the failed one keeps its history.
  */
 export async function submitDocument(body: unknown, deps: SubmitDeps, requestId: string, principal: Principal = { kind: 'operator' }): Promise<SubmissionResult> {
+  const { metrics } = deps;
+  if (!metrics) return (await submit(body, deps, requestId, principal)).result;
+  const labels: Labels = { driver: 'none', documentType: 'unknown' };
+  const merchant = principal.kind === 'merchant' ? principal.merchantId : '';
+  try {
+    const { result, created } = await submit(body, deps, requestId, principal, labels);
+    metrics.submission(labels.driver, labels.documentType, created ? 'accepted' : 'duplicate', merchant);
+    return result;
+  } catch (err) {
+    metrics.submission(labels.driver, labels.documentType, err instanceof SpiError && err.status < 500 ? 'refused_4xx' : 'refused_5xx', merchant);
+    throw err;
+  }
+}
+
+async function submit(body: unknown, deps: SubmitDeps, requestId: string, principal: Principal, labels?: Labels): Promise<{ result: SubmissionResult; created: boolean }> {
   const envelope = parseEnvelope(body);
+  if (labels) {
+    const known = deps.drivers.get(envelope.model, envelope.country);
+    if (known) Object.assign(labels, { driver: driverId(known), documentType: known.documentTypeFor[envelope.type] ?? 'unknown' });
+  }
   // The key is the issuing entity's: two entities (two merchants' sites) may both send INV-1, and
   // the operator's key and the merchant's that has the entity mean the same document. Read here
   // from the issuer's identifiers, so a resubmission answers what was stored even if the
@@ -55,7 +83,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
   const early = issuer && (await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(key), { sha, body: bodyText, voids }));
   if (early?.kind === 'conflict') throw conflict(key, early.id);
-  if (early?.kind === 'same') return { document_id: early.id, status: 'ACCEPTED', request_id: requestId };
+  if (early?.kind === 'same') return { result: { document_id: early.id, status: 'ACCEPTED', request_id: requestId }, created: false };
   // What a corrective invoice names of the invoice it corrects (KSeF's number): the same entity's and scenario's.
   const accepted = (businessEntityId: string, platformId: string) => deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId });
   const receivers = (driver: string, entityId: string) => {
@@ -66,6 +94,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   const scope = { entities: deps.directory.entitiesOf(principal), merchant: principal.kind === 'merchant', accepted, receivers, settingsFor };
   const { driver, ctx, transactionType, documentType, examination } = await intake(body, deps.config, deps.drivers, scope);
   key.businessEntityId = ctx.entity.id;
+  if (labels) Object.assign(labels, { driver: driverId(driver), documentType });
   const { issues, model } = examination;
   const errors = errorsOf(issues);
   if (errors.length > 0 || model === undefined) throw new SpiError(400, errors.map((i) => ({ code: i.kind, message: issueMessage(i) })));
@@ -76,8 +105,11 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   // A number the driver needs unique per key (the SDI's file progressive): reserved, persisted, before render.
   const sequence = driver.sequence && (await deps.store.sequences.next(`${driverId(driver)}:${driver.sequence!(model, ctx)}`, now.toISOString()));
   const renderCtx = { ...ctx, now, documentId: id, sequence };
-  const rendered = driver.render(model, renderCtx);
-  const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
+  const make = () => {
+    const rendered = driver.render(model, renderCtx);
+    return driver.sign ? driver.sign(rendered, renderCtx) : rendered;
+  };
+  const artifacts = deps.metrics ? deps.metrics.timeRender(driverId(driver), make) : make();
   // A chained document is completed where it is stored, after its chain's head is read.
   const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(model, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
@@ -98,7 +130,7 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
   });
   if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
   if (outcome.created) deps.onAccepted?.();
-  return { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId };
+  return { result: { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId }, created: outcome.created };
 }
 
 function conflict(key: DocumentKey, existingId: string): SpiError {

@@ -2,7 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { loadChainLinks, type ChainModules } from '../chain-links.js';
 import type { Store } from '../store.js';
 import { PG_MIGRATIONS } from './migrations/index.js';
-import { inTransaction, openPool, redactedUrl, row, run } from './pg-db.js';
+import { inTransaction, openPool, redactedUrl, row, rows, run } from './pg-db.js';
+import { QUEUE_DEPTHS_SQL, type QueueDepth } from '../queue-depths.js';
 import { pgChains, pgDocuments, pgWriteSubmission } from './pg-documents.js';
 import { pgDirectory } from './pg-directory.js';
 import { pgReceived } from './pg-received.js';
@@ -60,6 +61,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       statusChanges: pgStatusChanges(pool, lease),
       transmissions: pgTransmissions(pool, lease),
       callbacks: pgCallbacks(pool, lease),
+      queues: { depths: () => rows<QueueDepth>(pool, QUEUE_DEPTHS_SQL) },
       chains: pgChains(pool),
       sequences: pgSequences(pool),
       inbox: pgInbox(pool),
