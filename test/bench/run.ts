@@ -5,6 +5,7 @@ import { as4Figures, as4FiguresInParallel } from './as4.js';
 import { cliFigures } from './cli.js';
 import { eventFigures, STORED_EVENTS } from './events.js';
 import { benchBodies, httpFigures, load, startEcho } from './http.js';
+import { metricsFigures } from './metrics.js';
 import { renderFigures } from './render.js';
 import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 
@@ -20,8 +21,9 @@ import { SEEDED_DOCUMENTS, storeFigures } from './stores.js';
 // 1,000,000 documents stored (issue 27). Then the command line's start-up (issue 39): --help and
 // drivers under 300 ms. Then AS4 (issue 41): user messages sent (sign, encrypt, compress) and
 // received (decrypt, verify, decompress, SBDH read) per second in one process, beside a Koa echo
-// measured in the same run; target ≥ 500/s each way. BENCH_ONLY=adapter, billing, callbacks,
-// events, stores, cli or as4 runs one part.
+// measured in the same run; target ≥ 500/s each way. Then metrics (issue 44): submissions per
+// second with metrics off and on in the same run; target < 3 % apart. BENCH_ONLY=adapter,
+// billing, callbacks, events, stores, cli, as4 or metrics runs one part.
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
@@ -35,6 +37,28 @@ if (!only || only === 'events') await eventsBench();
 if (!only || only === 'stores') await storesBench();
 if (!only || only === 'cli') await cliBench();
 if (!only || only === 'as4') await as4Bench();
+if (!only || only === 'metrics') await metricsBench();
+
+async function metricsBench(): Promise<void> {
+  console.log(`\nmetrics (issue 44): submissions with metrics off and on, one process each, in turn (off, on, on, off), ${Math.max(1, Math.round(seconds / 2))} s a turn, 32 connections:`);
+  const figures = await metricsFigures(seconds);
+  const { off, on, series } = figures;
+  for (const f of [off, on]) {
+    console.log(`  ${fmt(f.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(f.p50, 1).padStart(5)} ms  p99 ${fmt(f.p99, 1).padStart(5)} ms  non-2xx ${f.non2xx}  errors ${f.errors}  ${f.name}`);
+  }
+  const { microsPerSubmission } = figures;
+  const ratio = on.requestsPerSecond / off.requestsPerSecond;
+  // A submission's time at the measured rate, in one process: what the instrumentation adds to it.
+  const share = (microsPerSubmission * off.requestsPerSecond) / 1e6;
+  console.log(`  on / off ${fmt(ratio, 3)}× (two loads of one shared machine move by about 10 % between identical runs: read it with that)`);
+  console.log(`  ${fmt(microsPerSubmission, 2)} µs a submission in the metrics' calls (counter and render timer, measured alone): ${fmt(share * 100, 2)} % of a submission at ${fmt(off.requestsPerSecond)} req/s`);
+  const ok = [
+    [`the instrumentation costs < 3 % of a submission`, share < 0.03],
+    [`every submission answered 2xx; the scrape after it had ${series} series`, off.non2xx + off.errors + on.non2xx + on.errors === 0 && series > 0],
+  ] as const;
+  for (const [label, pass] of ok) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${label}`);
+  if (!ok.every(([, pass]) => pass)) process.exitCode = 1;
+}
 
 async function as4Bench(): Promise<void> {
   console.log('\nAS4 user messages, one process (Peppol AS4 profile: RSA-2048 signature and key transport, AES-128-GCM):');
