@@ -50,6 +50,7 @@ export function startLifecycle({ settings, config, runSettings, store, drivers, 
     providerId: settings.providerId,
     helpBaseUrl: settings.errorHelpUrl,
     callbackHorizonMs: settings.callbackRetryHorizon * 1000,
+    metrics,
   });
   const sandbox = settings.transport === 'sandbox' ? new SandboxNetwork(config.sandbox, (model) => buyerOf(drivers, model)) : undefined;
   // A pushed item is persisted, its document made due, then the dispatcher told (it exists by the time a network pushes).

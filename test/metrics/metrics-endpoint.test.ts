@@ -101,6 +101,7 @@ describe('GET /metrics', function () {
       expect(sample(failing, 'einvoicing_transmit_duration_seconds_count', { driver: 'PEPPOL', outcome: 'sent' })).to.equal(1);
       expect(sample(failing, 'einvoicing_callback_attempts_total', { outcome: 'retry', status_class: '5xx' })).to.be.at.least(2);
       expect(sample(failing, 'einvoicing_callback_attempts_total', { outcome: 'delivered', status_class: '2xx' })).to.equal(undefined);
+      expect(sample(failing, 'einvoicing_statuses_recorded_total', { status: 'SUCCESS' })).to.equal(1);
       expect(sample(failing, 'einvoicing_queue_depth', { queue: 'callbacks', state: 'pending' })).to.equal(1);
       expect(sample(failing, 'einvoicing_queue_oldest_age_seconds', { queue: 'callbacks', state: 'pending' })).to.be.above(0);
 

@@ -34,6 +34,7 @@ export class Metrics {
   private readonly transmit: Histogram<string>;
   private readonly networkErrors: Counter<string>;
   private readonly callbackAttempts: Counter<string>;
+  private readonly statuses: Counter<string>;
   /** One read of the queues per scrape, shared by both gauges' collect(). */
   private reading: Promise<QueueDepth[]> | undefined;
 
@@ -59,6 +60,12 @@ export class Metrics {
       name: 'einvoicing_callback_attempts_total',
       help: 'Status callback POSTs by outcome (delivered, retry, failed) and HTTP status class (2xx, 4xx, 5xx, network)',
       labelNames: ['outcome', 'status_class'],
+      registers,
+    });
+    this.statuses = new Counter({
+      name: 'einvoicing_statuses_recorded_total',
+      help: 'Statuses recorded after acceptance (the networks\' answers: SUCCESS, REJECTED, FAILED …) by SPI status',
+      labelNames: ['status'],
       registers,
     });
     const depth = new Gauge({
@@ -118,6 +125,10 @@ export class Metrics {
 
   networkError(driver: string, code: string): void {
     this.networkErrors.labels(driver, code).inc();
+  }
+
+  statusRecorded(status: string): void {
+    this.statuses.labels(status).inc();
   }
 
   /** One callback POST: its outcome and the HTTP status class (undefined: no answer, a network error). */

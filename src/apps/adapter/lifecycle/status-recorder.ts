@@ -2,6 +2,7 @@ import { callbackForm, callbackPath } from '../callbacks/callback-form.js';
 import type { StatusChange } from '../../../platform/store/status-changes.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { TransmissionStep } from '../../../platform/store/transmissions.js';
+import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 /** The document a status belongs to, as the callback needs it. */
 export interface DocumentRef {
@@ -17,6 +18,8 @@ export interface StatusRecorderOptions {
   helpBaseUrl?: string | undefined;
   /** How long the platform is tried for each callback (CALLBACK_RETRY_HORIZON). */
   callbackHorizonMs: number;
+  /** Counts the statuses recorded (when metrics are exposed). */
+  metrics?: Metrics | undefined;
 }
 
 /**
@@ -50,6 +53,7 @@ export class StatusRecorder {
       return { ...change, callback: { path, body: callbackForm(change, this.options), expiresAt } };
     });
     await this.store.statusChanges.record(changes, step);
+    if (this.options.metrics) for (const s of statuses) this.options.metrics.statusRecorded(s.status);
     if (changes.length > 0) for (const l of this.listeners) l();
   }
 }
