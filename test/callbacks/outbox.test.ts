@@ -8,6 +8,7 @@ import { runBinToEnd } from '../helpers/child.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { bodyOf } from '../helpers/shape.js';
 import { databaseUrlForSync } from '../helpers/test-database.js';
+import { execute } from '../helpers/store-sql.js';
 
 // The outbox through the admin API and the CLI (issue 44), over the real runtime: a callback the
 // platform refused is found, retried once the platform answers, and delivered; each action is a
@@ -172,6 +173,53 @@ describe('the outbox through the admin API and the CLI', function () {
     expect(neverPosted.isDone()).to.equal(false);
     expect((await callbackOf(id))!).to.include({ state: 'cancelled' });
     nock.removeInterceptor({ hostname: 'platform.test', port: 80, path: '/api/v2/invoices/INV-OB-3/einvoice_status', method: 'POST' });
+  });
+
+  it("leaves a row a worker holds alone, retries a site's failed callbacks but not the cancelled ones, and retries a failed transmission", async () => {
+    await start(false);
+    const [a, b, c] = [await submit('INV-OB-6'), await submit('INV-OB-7'), await submit('INV-OB-8')];
+    const [rowA, rowB, rowC] = [await eventually(() => callbackOf(a, '&state=held')), await eventually(() => callbackOf(b, '&state=held')), await eventually(() => callbackOf(c, '&state=held'))];
+    const store = adapter!.runtime.store;
+
+    // Another process claimed row C under a lease that still runs: neither retried nor cancelled under it.
+    const until = new Date(Date.now() + 600_000).toISOString();
+    await execute(store, 'UPDATE callbacks SET claimed_by = ?, lease_until = ? WHERE id = ?', 'other-host:abcd1234:0', until, rowC.id);
+    for (const verb of ['retry', 'cancel']) {
+      const refused = await admin(`/outbox/callbacks/${rowC.id}/${verb}`, { method: 'POST' });
+      expect(refused.status, verb).to.equal(409);
+      expect(refused.body.errors[0].message).to.contain(`other-host:abcd1234:0 (its lease runs until ${until})`);
+    }
+
+    // A is cancelled, B failed (as the worker ends a refused row): retry-failed takes B only.
+    expect((await admin(`/outbox/callbacks/${rowA.id}/cancel`, { method: 'POST' })).status).to.equal(200);
+    await execute(store, "UPDATE callbacks SET state = 'failed', attempts = 1, last_error = 'HTTP 422', response_status = 422, ended_at = ? WHERE id = ?", new Date().toISOString(), rowB.id);
+    const all = await admin('/outbox/callbacks/retry-failed', { method: 'POST', json: { site: '' } });
+    expect(all.status).to.equal(200);
+    expect(all.body).to.deep.include({ site: '', retried: 1 });
+    expect(all.body.action).to.deep.include({ action: 'retry-failed', target: { kind: 'site', id: '' }, detail: { count: 1 } });
+    expect(await callbackOf(b)).to.include({ state: 'held', attempts: 1 });
+    expect(await callbackOf(a)).to.include({ state: 'cancelled' });
+    expect((await admin('/outbox/callbacks/retry-failed', { method: 'POST', json: { site: 'no-such-merchant' } })).body).to.include({ retried: 0 });
+
+    // Transmissions: a failed one (as a permanent transport error leaves it) tried again on demand, attempts kept;
+    // a queued one cancelled, never sent. The rows are set as the dispatcher would leave them.
+    const transmission = async (documentId: string) => ((await admin('/outbox/transmissions?limit=500')).body.transmissions as Json[]).find((t) => t.document_id === documentId);
+    await eventually(async () => (await transmission(a))?.state === 'done' && (await transmission(b))?.state === 'done', 10_000, 'the transmissions to be done');
+    await execute(store, "UPDATE transmissions SET state = 'failed', message_id = NULL, last_error = 'connection refused', claimed_by = NULL, lease_until = NULL WHERE document_id = ?", a);
+    await execute(store, "UPDATE transmissions SET state = 'queued', next_attempt_at = '2999-01-01T00:00:00.000Z', claimed_by = NULL, lease_until = NULL WHERE document_id = ?", b);
+    expect(((await admin('/outbox/transmissions?state=failed')).body.transmissions as Json[]).map((t) => t.document_id)).to.deep.equal([a]);
+    expect((await admin(`/outbox/transmissions/${a}/cancel`, { method: 'POST' })).status).to.equal(409);
+    const again = await admin(`/outbox/transmissions/${a}/retry`, { method: 'POST' });
+    expect(again.status).to.equal(200);
+    expect(again.body).to.include({ state: 'retrying', attempts: 1, last_error: 'connection refused' });
+    await eventually(async () => (await transmission(a))?.state === 'done', 10_000, 'the retried transmission');
+    expect(await transmission(a)).to.include({ attempts: 2 });
+    const stopped = await admin(`/outbox/transmissions/${b}/cancel`, { method: 'POST' });
+    expect(stopped.status).to.equal(200);
+    expect(stopped.body).to.include({ state: 'cancelled' });
+    expect(stopped.body.action).to.deep.include({ action: 'cancel', target: { kind: 'transmission', id: b }, detail: { from: 'queued' } });
+    expect(((await admin('/outbox/transmissions?state=cancelled')).body.transmissions as Json[]).map((t) => t.document_id)).to.deep.equal([b]);
+    expect((await admin(`/outbox/transmissions/${c}/retry`, { method: 'POST' })).status).to.equal(409); // done
   });
 
   it('does the same from the CLI: lists the failed callback, retries it, and records cli:<user>', async () => {
