@@ -203,6 +203,16 @@ interface QueueState {
   cancelledBy: string | null;
 }
 
+/** A queue row's state as an action reads it, locked where the store can. */
+async function queueState(sql: OutboxSql, table: 'callbacks' | 'transmissions', key: number | string): Promise<QueueState | undefined> {
+  const column = table === 'callbacks' ? 'id' : 'document_id';
+  const [row] = await sql.all<QueueState>(
+    `SELECT state, claimed_by AS "claimedBy", lease_until AS "leaseUntil", cancelled_by AS "cancelledBy" FROM ${table} WHERE ${column} = ${sql.mark(1)}${sql.forUpdate}`,
+    [key],
+  );
+  return row;
+}
+
 const heldByWorker = (r: QueueState, at: string) => r.claimedBy !== null && r.leaseUntil !== null && r.leaseUntil > at;
 
 async function oneCallback(sql: OutboxSql, id: number): Promise<OutboxCallback | undefined> {
@@ -221,7 +231,7 @@ async function oneTransmission(sql: OutboxSql, documentId: string): Promise<Outb
  */
 export async function retryCallback(sql: OutboxSql, id: number, who: OutboxActor): Promise<OutboxOutcome<OutboxCallback>> {
   const m = sql.mark;
-  const [row] = await sql.all<QueueState>(`SELECT state, claimed_by AS "claimedBy", lease_until AS "leaseUntil", cancelled_by AS "cancelledBy" FROM callbacks WHERE id = ${m(1)}${sql.forUpdate}`, [id]);
+  const row = await queueState(sql, 'callbacks', id);
   if (!row) return { kind: 'not-found' };
   if (row.state === 'delivered') return { kind: 'conflict', reason: `callback ${id} was delivered: there is nothing to retry` };
   if (row.state === 'pending' && heldByWorker(row, who.at)) {
@@ -255,7 +265,7 @@ export async function retryFailedCallbacks(sql: OutboxSql, site: string, who: Ou
 /** A pending callback ended for good, never posted: failed, marked with who cancelled it. */
 export async function cancelCallback(sql: OutboxSql, id: number, who: OutboxActor): Promise<OutboxOutcome<OutboxCallback>> {
   const m = sql.mark;
-  const [row] = await sql.all<QueueState>(`SELECT state, claimed_by AS "claimedBy", lease_until AS "leaseUntil", cancelled_by AS "cancelledBy" FROM callbacks WHERE id = ${m(1)}${sql.forUpdate}`, [id]);
+  const row = await queueState(sql, 'callbacks', id);
   if (!row) return { kind: 'not-found' };
   if (row.state !== 'pending') return { kind: 'conflict', reason: `callback ${id} has ended (${row.cancelledBy !== null ? 'cancelled' : row.state}): there is nothing to cancel` };
   if (heldByWorker(row, who.at)) return { kind: 'conflict', reason: `callback ${id} is being posted by ${row.claimedBy} (its lease runs until ${row.leaseUntil}): it is not ended under that worker` };
@@ -275,10 +285,7 @@ export async function cancelCallback(sql: OutboxSql, id: number, who: OutboxActo
  */
 export async function retryTransmission(sql: OutboxSql, documentId: string, who: OutboxActor): Promise<OutboxOutcome<OutboxTransmission>> {
   const m = sql.mark;
-  const [row] = await sql.all<QueueState>(
-    `SELECT state, claimed_by AS "claimedBy", lease_until AS "leaseUntil", cancelled_by AS "cancelledBy" FROM transmissions WHERE document_id = ${m(1)}${sql.forUpdate}`,
-    [documentId],
-  );
+  const row = await queueState(sql, 'transmissions', documentId);
   if (!row) return { kind: 'not-found' };
   if (row.state === 'done') return { kind: 'conflict', reason: `the transmission of document ${documentId} is done: there is nothing to retry` };
   const changed =
@@ -302,10 +309,7 @@ export async function retryTransmission(sql: OutboxSql, documentId: string, who:
  */
 export async function cancelTransmission(sql: OutboxSql, documentId: string, who: OutboxActor): Promise<OutboxOutcome<OutboxTransmission>> {
   const m = sql.mark;
-  const [row] = await sql.all<QueueState>(
-    `SELECT state, claimed_by AS "claimedBy", lease_until AS "leaseUntil", cancelled_by AS "cancelledBy" FROM transmissions WHERE document_id = ${m(1)}${sql.forUpdate}`,
-    [documentId],
-  );
+  const row = await queueState(sql, 'transmissions', documentId);
   if (!row) return { kind: 'not-found' };
   if (row.state !== 'queued' && row.state !== 'sent') {
     return { kind: 'conflict', reason: `the transmission of document ${documentId} has ended (${row.cancelledBy !== null ? 'cancelled' : row.state}): there is nothing to cancel` };
