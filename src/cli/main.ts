@@ -7,13 +7,14 @@ import { driversCommand } from './commands/drivers.js';
 import { edeliveryLabCommand } from './commands/edelivery-lab.js';
 import { frDirectoryCommand } from './commands/fr-directory.js';
 import { migrateCommand } from './commands/migrate.js';
+import { outboxCommand } from './commands/outbox.js';
 import { renderCommand } from './commands/render.js';
 import { sealCommand } from './commands/seal.js';
 import { billingCommand, serveCommand, startCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
 
 /** Every command, in the order `--help` lists them. */
-export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, billingCommand, renderCommand, validateCommand, migrateCommand, sealCommand, entitiesCommand, merchantsCommand, driversCommand, configCommand, frDirectoryCommand, edeliveryLabCommand]);
+export const COMMANDS: readonly Command[] = Object.freeze([startCommand, serveCommand, billingCommand, renderCommand, validateCommand, migrateCommand, sealCommand, entitiesCommand, merchantsCommand, outboxCommand, driversCommand, configCommand, frDirectoryCommand, edeliveryLabCommand]);
 
 function mainHelp(): string {
   const width = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

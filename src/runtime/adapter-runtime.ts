@@ -127,6 +127,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       authorization,
       sites,
       onDirectoryChanged: () => callbacks.poke(),
+      callbackHorizonMs: settings.callbackRetryHorizon * 1000,
       version,
       clock,
       bodyLimitBytes: bodyLimitBytes(settings.bodyLimit),

@@ -57,6 +57,8 @@ export interface AdapterDeps {
   helpBaseUrl?: string | undefined;
   links: DownloadLinks;
   publicUrl?: string | undefined;
+  /** CALLBACK_RETRY_HORIZON in ms: a failed callback retried through the outbox is retried that long. */
+  callbackHorizonMs?: number | undefined;
   /** Tells the dispatcher a document was accepted. */
   onAccepted?: (() => void) | undefined;
   /** Present only when the sandbox network is the transport: mounts its control API. */

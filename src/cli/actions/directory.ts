@@ -25,7 +25,7 @@ import { settingFlags, UsageError, type Command, type Values } from '../command.
 // database the adapter uses; a running adapter sees the change at its next request). The checks
 // and messages are the admin API's.
 
-async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
+export async function withStore<T>(command: Command, values: Values, work: (store: Store, settings: ReturnType<typeof resolveSettings>) => Promise<T> | T): Promise<T> {
   const flags = settingFlags(command, values);
   // What `start` recorded for its own billing module (its OAuth endpoints, the adapter's URL), so
   // `merchants connect` prints the URL the running adapter's admin API gives.

@@ -21,6 +21,8 @@ import { migrate, schemaVersion } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
 import type { DirectoryOperations, Store, StoreTransaction } from './store.js';
 import { SerialLock } from './serial-lock.js';
+import { outboxOperations } from './outbox.js';
+import { sqliteOutboxSql } from './outbox-sqlite.js';
 
 // The embedded store: one SQLite file under DATA_DIR. Its statements are synchronous
 // (better-sqlite3); this file gives them the Store's asynchronous shape. Reads run at once.
@@ -94,6 +96,20 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
       ...promised(directory, DIRECTORY_WRITES, run),
     });
     const tx: StoreTransaction = { directory: directoryOps() };
+    // The write lock is taken once for the whole of `work`; group commits wait for it.
+    const exclusive = <T>(work: () => Promise<T>) =>
+      lock.run(async () => {
+        db.exec('BEGIN IMMEDIATE');
+        try {
+          const result = await work();
+          db.exec('COMMIT');
+          return result;
+        } catch (err) {
+          if (db.inTransaction) db.exec('ROLLBACK');
+          throw err;
+        }
+      });
+    const outboxSql = sqliteOutboxSql(db);
     return {
       kind: 'sqlite',
       file,
@@ -142,19 +158,8 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
         ...promised(sealed, ['list']),
         ...promised(sealed, ['replace'], write),
       },
-      // The write lock is taken once for the whole of `work`; group commits wait for it.
-      transaction: (work) =>
-        lock.run(async () => {
-          db.exec('BEGIN IMMEDIATE');
-          try {
-            const result = await work(tx);
-            db.exec('COMMIT');
-            return result;
-          } catch (err) {
-            if (db.inTransaction) db.exec('ROLLBACK');
-            throw err;
-          }
-        }),
+      outbox: outboxOperations(outboxSql, (work) => exclusive(() => work(outboxSql))),
+      transaction: (work) => exclusive(() => work(tx)),
       writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row, chainWrites)),
       close: async () => {
         await writer?.close();

@@ -4,6 +4,7 @@ import type { DirectoryStatements } from './directory.js';
 import type { DocumentStatements, NewDocument } from './documents.js';
 import type { MigrationResult } from './migrate.js';
 import type { NetworkInboxStatements } from './network-inbox.js';
+import type { OutboxOperations } from './outbox.js';
 import type { ReceivedMessages } from '../../spi/driver.js';
 import type { SealedRowStatements } from './sealed-rows.js';
 import type { QueueDepthStatements } from './queue-depths.js';
@@ -74,6 +75,8 @@ export interface Store {
   readonly received: ReceivedMessages;
   /** Business entities, merchants, keys and OAuth connections; each write is its own transaction. */
   readonly directory: DirectoryOperations;
+  /** The queues as operators list them, retry and cancel them (outbox.ts), each action recorded. */
+  readonly outbox: OutboxOperations;
   /** The sealed values of every sealed column (sealed-rows.ts), for rotating the sealing key. */
   readonly sealedRows: SealedRowOperations;
   /**

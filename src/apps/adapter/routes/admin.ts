@@ -6,8 +6,10 @@ import { createApiKey, createMerchant, deleteMerchant, getMerchant, merchantView
 import { beginAuthorization, type AuthorizationDeps } from '../../../platform/oauth/authorization.js';
 import { rotateSealed } from '../../../platform/directory/seal-rotation.js';
 import type { Store } from '../../../platform/store/store.js';
-import { parseQuery } from '../../../platform/http/query.js';
-import { ReceivedMessagesQuery } from '../schemas/queries.js';
+import { parseBody, parseQuery } from '../../../platform/http/query.js';
+import type { CallbackSites } from '../../../platform/oauth/callback-sites.js';
+import { OutboxActionsQuery, OutboxCallbacksQuery, OutboxTransmissionsQuery, ReceivedMessagesQuery, RetryFailedBody } from '../schemas/queries.js';
+import * as outbox from '../services/outbox.js';
 import { getReceivedMessage, listReceivedMessages } from '../services/received-messages.js';
 import { deleteEntityDriver, getEntityDriver, putEntityDriver, type EntityDriverDeps } from '../services/entity-drivers.js';
 
@@ -22,6 +24,12 @@ export interface AdminRouteDeps {
   onDirectoryChanged?: (() => void) | undefined;
   /** An entity's own driver settings and secrets. */
   entityDrivers: EntityDriverDeps;
+  /** The sites whose callbacks wait, for the outbox's `held` state. */
+  sites: Pick<CallbackSites, 'held'>;
+  /** CALLBACK_RETRY_HORIZON in ms (the outbox's retried callbacks); 3 days when absent. */
+  callbackHorizonMs?: number | undefined;
+  /** Wakes the dispatcher (a transmission retried through the outbox). */
+  onAccepted?: (() => void) | undefined;
 }
 
 /**
@@ -104,6 +112,42 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
   });
   router.get('/received-messages/:network/:message_id', async (ctx) => {
     ctx.body = await getReceivedMessage(store, ctx.params.network!, ctx.params.message_id!);
+  });
+
+  // The outbox: the admin key names no one, so an action is recorded as the admin API's, with the request's trace id when it has one.
+  const outboxDeps = (ctx: Context): outbox.OutboxDeps => ({
+    store,
+    clock,
+    heldSites: async () => [...(await deps.sites.held()).keys()],
+    callbackHorizonMs: deps.callbackHorizonMs ?? 259_200_000,
+    actor: `admin-api${(ctx.state as { traceId?: string }).traceId ? ` (trace ${(ctx.state as { traceId?: string }).traceId})` : ''}`,
+  });
+  router.get('/outbox/callbacks', async (ctx) => {
+    ctx.body = await outbox.listOutboxCallbacks(outboxDeps(ctx), parseQuery(OutboxCallbacksQuery, ctx.query));
+  });
+  router.get('/outbox/transmissions', async (ctx) => {
+    ctx.body = await outbox.listOutboxTransmissions(outboxDeps(ctx), parseQuery(OutboxTransmissionsQuery, ctx.query));
+  });
+  router.get('/outbox/actions', async (ctx) => {
+    ctx.body = await outbox.listOutboxActions(outboxDeps(ctx), parseQuery(OutboxActionsQuery, ctx.query));
+  });
+  router.post('/outbox/callbacks/retry-failed', async (ctx) => {
+    ctx.body = await outbox.retryFailedOutboxCallbacks(outboxDeps(ctx), parseBody(RetryFailedBody, ctx.request.body).site);
+    changed();
+  });
+  router.post('/outbox/callbacks/:id/retry', async (ctx) => {
+    ctx.body = await outbox.retryOutboxCallback(outboxDeps(ctx), ctx.params.id!);
+    changed();
+  });
+  router.post('/outbox/callbacks/:id/cancel', async (ctx) => {
+    ctx.body = await outbox.cancelOutboxCallback(outboxDeps(ctx), ctx.params.id!);
+  });
+  router.post('/outbox/transmissions/:document_id/retry', async (ctx) => {
+    ctx.body = await outbox.retryOutboxTransmission(outboxDeps(ctx), ctx.params.document_id!);
+    deps.onAccepted?.();
+  });
+  router.post('/outbox/transmissions/:document_id/cancel', async (ctx) => {
+    ctx.body = await outbox.cancelOutboxTransmission(outboxDeps(ctx), ctx.params.document_id!);
   });
 
   /** Seals every sealed value again with SEALING_KEY_FILE's key (`seal rotate` does the same): the counts per table. */

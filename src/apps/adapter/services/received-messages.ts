@@ -9,7 +9,7 @@ import type { ReceivedMessagesQuery } from '../schemas/queries.js';
 export const DEFAULT_RECEIVED_LIMIT = 50;
 export const MAX_RECEIVED_LIMIT = 500;
 
-function pageSize(limit: string | undefined): number {
+export function pageSize(limit: string | undefined): number {
   if (limit === undefined) return DEFAULT_RECEIVED_LIMIT;
   const n = /^[0-9]+$/.test(limit) ? Number(limit) : NaN;
   if (!(n >= 1 && n <= MAX_RECEIVED_LIMIT)) throw SpiError.one(400, 'INVALID_DATA', `query parameter limit: must be a whole number from 1 to ${MAX_RECEIVED_LIMIT} (got ${limit})`);
