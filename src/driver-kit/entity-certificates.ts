@@ -1,6 +1,6 @@
 import type { CertificateFacts } from '../platform/crypto/certificate-facts.js';
 import { certificateFacts } from '../platform/crypto/certificate-facts.js';
-import { readCertificateFiles, type CertificateSettings } from '../platform/crypto/certificate-settings.js';
+import { readCertificateFiles, type CertificateFiles, type CertificateSettings } from '../platform/crypto/certificate-settings.js';
 import { valueAt } from '../lib/values-at.js';
 import type { Driver } from '../spi/driver.js';
 import type { EntitySlice } from './entity-settings.js';
@@ -13,13 +13,18 @@ import type { EntitySlice } from './entity-settings.js';
 export const EXPIRY_NOTICE_DAYS = 30;
 const DAY_MS = 86_400_000;
 
+/** Each certificate the driver declares that the slice holds or names: its path, its use, and its files read (or the problems, each naming its setting under `at`). */
+export function certificateFilesIn(driver: Driver, slice: EntitySlice, configDir: string, at?: string): { path: string; usage: 'signing' | 'tls'; files: CertificateFiles | string[] }[] {
+  return Object.entries(driver.entityCertificates ?? {}).flatMap(([path, usage]) => {
+    const entry = valueAt(slice, path) as CertificateSettings | undefined;
+    return entry === undefined ? [] : [{ path, usage, files: readCertificateFiles(at ? `${at}.${path}` : path, entry, configDir) }];
+  });
+}
+
 /** The facts of each certificate the slice holds or names, by its path; one that cannot be read here is left out (the start or the PUT said why). */
 export function certificatesIn(driver: Driver, slice: EntitySlice, configDir: string, at: string): Record<string, CertificateFacts> {
   const facts: Record<string, CertificateFacts> = {};
-  for (const path of Object.keys(driver.entityCertificates ?? {})) {
-    const entry = valueAt(slice, path) as CertificateSettings | undefined;
-    if (entry === undefined) continue;
-    const files = readCertificateFiles(`${at}.${path}`, entry, configDir);
+  for (const { path, files } of certificateFilesIn(driver, slice, configDir, at)) {
     if (Array.isArray(files)) continue;
     try {
       facts[path] = certificateFacts(files);

@@ -120,8 +120,8 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
     let access: Access | undefined;
     if (!own.problem) {
       const entityPlan = setup(startWith(files, versionOpened, new Map()), own.settings as S);
-      const entry = entityPlan.credentials && [...entityPlan.credentials.entries].find(([id]) => id === entity.id);
-      access = entry ? entityPlan.credentials!.read(entry[1], entity, `${entityPlan.credentials!.at}.${entity.id}`) : simulated(entity);
+      const read = readEntry(entityPlan, entity);
+      access = read.found ? read.access : simulated(entity);
       if (files.problems.length === 0 && access !== undefined) return { version: own.version, transport: entityPlan.transport(access, entity), opened: versionOpened };
     }
     versionOpened.forEach((c) => c.close());
@@ -136,11 +136,8 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
       if (!entity) return [`no business entity ${entityId}`];
       const files = new SettingsFiles(deps.configDir);
       const trial: Closable[] = [];
-      const keepTrial = <C extends Closable>(c: C): C => (trial.push(c), c);
       try {
-        const entityPlan = setup({ files, keep: keepTrial, shared: (_key, open) => keepTrial(open()) }, candidate as S);
-        const entry = entityPlan.credentials && [...entityPlan.credentials.entries].find(([id]) => id === entityId);
-        if (entry) entityPlan.credentials!.read(entry[1], entity, `${entityPlan.credentials!.at}.${entityId}`);
+        readEntry(setup(startWith(files, trial, new Map()), candidate as S), entity);
         return [...files.problems];
       } finally {
         trial.forEach((c) => c.close());
@@ -171,6 +168,13 @@ export function networkPerEntity<S, Entry, Access, Simulator>(
       closeOpened();
     },
   };
+}
+
+/** The entity's entry among a plan's credentials, read (its problems recorded in the plan's files); `found: false` when it has none. */
+function readEntry<Entry, Access>(plan: PerEntity<Entry, Access, unknown>, entity: BusinessEntity): { found: boolean; access?: Access | undefined } {
+  const entry = plan.credentials && [...plan.credentials.entries].find(([id]) => id === entity.id);
+  if (!entry) return { found: false };
+  return { found: true, access: plan.credentials!.read(entry[1], entity, `${plan.credentials!.at}.${entity.id}`) };
 }
 
 interface Made {

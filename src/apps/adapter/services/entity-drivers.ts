@@ -1,7 +1,6 @@
 import { ConfigError } from '../../../platform/config/config-error.js';
-import { readCertificateFiles, type CertificateSettings } from '../../../platform/crypto/certificate-settings.js';
 import { certificateFacts, type CertificateFacts } from '../../../platform/crypto/certificate-facts.js';
-import { certificatesIn } from '../../../driver-kit/entity-certificates.js';
+import { certificateFilesIn, certificatesIn } from '../../../driver-kit/entity-certificates.js';
 import { certificateProblems } from '../../../platform/crypto/certificate-checks.js';
 import type { Directory } from '../../../platform/directory/directory.js';
 import { SpiError } from '../../../platform/http/errors.js';
@@ -187,10 +186,8 @@ function refuseFiles(slice: EntitySlice, at = ''): void {
 function checkCertificates(driver: Driver, slice: EntitySlice, now: Date): Record<string, CertificateFacts> {
   const facts: Record<string, CertificateFacts> = {};
   const problems: string[] = [];
-  for (const [path, usage] of Object.entries(driver.entityCertificates ?? {})) {
-    const entry = valueAt(slice, path) as CertificateSettings | undefined;
-    if (entry === undefined) continue;
-    const files = readCertificateFiles(path, entry, '.');
+  // Values only (the API door refused file names), so no folder is read.
+  for (const { path, usage, files } of certificateFilesIn(driver, slice, '.')) {
     if (Array.isArray(files)) {
       problems.push(...files);
       continue;
