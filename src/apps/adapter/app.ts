@@ -11,6 +11,7 @@ import { oauthCallbackRoutes } from './routes/oauth-callback.js';
 import type { AuthFailureLimiter } from '../../platform/http/auth-failures.js';
 import { bodyReader } from '../../platform/http/body-reader.js';
 import { errorMiddleware } from '../../platform/http/errors.js';
+import { exchangeTap } from '../../platform/http/exchange-tap.js';
 import { requestLog } from '../../platform/http/request-log.js';
 import type { Logger } from '../../lib/log.js';
 import type { Store } from '../../platform/store/store.js';
@@ -115,6 +116,7 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   }
 
   app.use(requestLog(deps.logger));
+  app.use(exchangeTap()); // outside the error path: publishes the answers the client gets
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
   for (const router of [networks, open, scrape, admin, spi]) {
