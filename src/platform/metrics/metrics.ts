@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { NetworkCalls } from '../../spi/network-calls.js';
 import type { QueueDepth } from '../store/queue-depths.js';
 
 // The adapter's Prometheus metrics (issue 44). A registry of its own per runtime, never
@@ -6,7 +7,8 @@ import type { QueueDepth } from '../store/queue-depths.js';
 // Every label takes values from a bounded set (driver ids, document types, SPI error codes,
 // outcomes, HTTP status classes, queue states); document ids never, merchant ids only when the
 // operator opts in (MERCHANT_METRICS). Hot-path calls pass label values positionally, so no
-// label object is made per request.
+// label object is made per request. The drivers' networks count their calls to services through
+// networkCalls(driver), which TransportSet hands each network as NetworkDeps.calls.
 
 export type SubmissionOutcome = 'accepted' | 'duplicate' | 'refused_4xx' | 'refused_5xx';
 export type TransmitOutcome = 'sent' | 'retry' | 'failed';
@@ -26,6 +28,8 @@ const LIVE_STATES = { transmissions: ['queued', 'sent'], callbacks: ['pending'] 
 // Renders take milliseconds (a PDF tens of them); a network's answer up to its timeout.
 const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const TRANSMIT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Drivers' network calls, AS4 sends, platform API operations: about as long as a send's. */
+const CALL_BUCKETS = TRANSMIT_BUCKETS;
 
 export class Metrics {
   readonly registry = new Registry();
@@ -35,6 +39,9 @@ export class Metrics {
   private readonly networkErrors: Counter<string>;
   private readonly callbackAttempts: Counter<string>;
   private readonly statuses: Counter<string>;
+  private readonly calls: Counter<string>;
+  private readonly callDuration: Histogram<string>;
+  private readonly lookups: Counter<string>;
   /** One read of the queues per scrape, shared by both gauges' collect(). */
   private reading: Promise<QueueDepth[]> | undefined;
 
@@ -66,6 +73,19 @@ export class Metrics {
       name: 'einvoicing_statuses_recorded_total',
       help: 'Statuses recorded after acceptance (the networks\' answers: SUCCESS, REJECTED, FAILED …) by SPI status',
       labelNames: ['status'],
+      registers,
+    });
+    this.calls = new Counter({
+      name: 'einvoicing_network_calls_total',
+      help: 'Calls the drivers\' networks make to services (smp_lookup, as4_send, platform_<operation>) by driver, call and outcome (ok, http_4xx, http_5xx, network, timeout)',
+      labelNames: ['driver', 'call', 'outcome'],
+      registers,
+    });
+    this.callDuration = new Histogram({ name: 'einvoicing_network_call_duration_seconds', help: 'Time a driver\'s network call takes, to its answer or failure', labelNames: ['driver', 'call'], buckets: CALL_BUCKETS, registers });
+    this.lookups = new Counter({
+      name: 'einvoicing_receiver_lookups_total',
+      help: 'eDelivery receiver lookups by driver and where they were answered (cache, or network: the SML and the SMP)',
+      labelNames: ['driver', 'source'],
       registers,
     });
     const depth = new Gauge({
@@ -134,6 +154,17 @@ export class Metrics {
   /** One callback POST: its outcome and the HTTP status class (undefined: no answer, a network error). */
   callbackAttempt(outcome: CallbackOutcome, status: number | undefined): void {
     this.callbackAttempts.labels(outcome, status === undefined ? 'network' : `${Math.floor(status / 100)}xx`).inc();
+  }
+
+  /** What one driver's network counts its calls in (NetworkDeps.calls). */
+  networkCalls(driver: string): NetworkCalls {
+    return {
+      meter: (call) => (outcome, seconds) => {
+        this.calls.labels(driver, call, outcome).inc();
+        this.callDuration.labels(driver, call).observe(seconds);
+      },
+      lookup: (source) => this.lookups.labels(driver, source).inc(),
+    };
   }
 
   private read(): Promise<QueueDepth[]> {
