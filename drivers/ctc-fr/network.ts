@@ -61,7 +61,7 @@ function transportOf(access: Access, deps: NetworkDeps): FlowTransport {
   const apis: PlatformApi[] = [];
   const clients: Promise<PlatformClients> = access.credentials.then(
     (c) => {
-      const api = platformApis(c, p, deps.clock);
+      const api = platformApis(c, p, deps.clock, deps.calls);
       const flowApi = api('flow');
       const directoryApi = api('directory');
       apis.push(flowApi, directoryApi);

@@ -33,7 +33,7 @@ export function faceNetwork(settings: PreparedFaceSettings, entities: EntityLook
         read(_identity, entity) {
           if (!settings.notification_email && !entity.party.contact?.email) files.problem(`${AT}: FACe mails its notices about ${entity.id}'s invoices to an address: set notification_email, or the entity's party.contact.email`);
           // FACe authenticates the request's signature, not the connection: no client certificate on TLS.
-          return keep(new HttpsSoapExchange('face', url, {}, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+          return keep(new HttpsSoapExchange('face', url, {}, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, deps.calls));
         },
       },
       simulator: { make: () => new FaceSimulator(deps.clock, settings.sandbox?.polls_per_state), accessOf: (sim) => sim },

@@ -1,4 +1,5 @@
 import { ApiConnection } from '../../src/platform/http/api-connection.js';
+import type { NetworkCalls } from '../../src/spi/network-calls.js';
 
 // One request to the KSeF API and its raw answer. KSeF's own service is one implementation; the
 // sandbox's simulated KSeF (ksef-simulator.ts) is the other, so authentication, sessions and
@@ -44,13 +45,14 @@ export class HttpsKsefExchange implements KsefExchange {
   constructor(
     private readonly root: string,
     timeoutMs: number,
+    calls?: NetworkCalls,
   ) {
-    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES);
+    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES, calls);
   }
 
   request(r: KsefRequest): Promise<KsefAnswer> {
     const body = r.json === undefined ? undefined : JSON.stringify(r.json);
-    return this.connection.request(new URL(this.root.replace(/\/$/, '') + r.path), {
+    return this.connection.request(operationOf(r.path), new URL(this.root.replace(/\/$/, '') + r.path), {
       method: r.method,
       headers: {
         accept: 'application/json, application/xml, application/problem+json',
@@ -66,4 +68,12 @@ export class HttpsKsefExchange implements KsefExchange {
   close(): void {
     this.connection.close();
   }
+}
+
+/**
+ * The operation a path names, for the call metrics: its segments without the reference numbers
+ * (every KSeF reference has digits), `/sessions/online/{ref}/invoices` as `sessions_online_invoices`.
+ */
+function operationOf(path: string): string {
+  return path.split('?')[0]!.split('/').filter((s) => s !== '' && !/\d/.test(s)).join('_') || 'root';
 }

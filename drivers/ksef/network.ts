@@ -41,7 +41,7 @@ export function ksefNetwork(settings: KsefSettings, entities: EntityLookup, deps
           if (!token || !nip) return undefined;
           const root = settings.endpoint ?? KSEF_API[entry.environment ?? settings.environment ?? 'test'];
           // One connection per KSeF environment, whichever entities use it.
-          const exchange = shared(root, () => new HttpsKsefExchange(root, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+          const exchange = shared(root, () => new HttpsKsefExchange(root, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, deps.calls));
           const keys = pinned ? async () => pinned : publishedMinistryKeys(exchange, deps.clock, (c) => ministryKey(c));
           return { exchange, keys, token, nip };
         },

@@ -1,4 +1,5 @@
 import { ApiConnection } from '../../src/platform/http/api-connection.js';
+import type { NetworkCalls } from '../../src/spi/network-calls.js';
 
 // One request to the Online Számla API (POST of an XML message to /invoiceService/v3/<operation>)
 // and its raw answer. The NAV's own service is one implementation; the sandbox's simulated NAV
@@ -34,12 +35,13 @@ export class HttpsNavExchange implements NavExchange {
   constructor(
     private readonly root: string,
     timeoutMs: number,
+    calls?: NetworkCalls,
   ) {
-    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES);
+    this.connection = new ApiConnection(root, timeoutMs, MAX_ANSWER_BYTES, calls);
   }
 
   post(operation: string, xml: string): Promise<NavAnswer> {
-    return this.connection.request(new URL(`${this.root.replace(/\/$/, '')}/${operation}`), { headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: xml });
+    return this.connection.request(operation, new URL(`${this.root.replace(/\/$/, '')}/${operation}`), { headers: { 'content-type': 'application/xml', accept: 'application/xml' }, body: xml });
   }
 
   close(): void {

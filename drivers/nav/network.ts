@@ -41,7 +41,7 @@ export function navNetwork(settings: NavSettings, entities: EntityLookup, deps: 
         if (!password || !signatureKey || !exchangeKey || !taxNumber) return undefined;
         const root = settings.endpoint ?? NAV_API[entry.environment ?? settings.environment ?? 'test'];
         // One connection per NAV environment, whichever entities use it.
-        const exchange = shared(root, () => new HttpsNavExchange(root, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+        const exchange = shared(root, () => new HttpsNavExchange(root, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, deps.calls));
         return { exchange, user: { login: entry.login, password, signatureKey, exchangeKey, taxNumber } };
       },
     },

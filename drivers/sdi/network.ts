@@ -33,7 +33,7 @@ export function sdiNetwork(settings: SdiSettings, entities: EntityLookup, deps: 
         const ca = files.bytesOf(at, channel, 'ca', 'utf8');
         if (files.problems.length > before) return undefined;
         const url = new URL(settings.endpoint ?? SDI_RICEVI_FILE[channel.environment ?? settings.environment ?? 'test']);
-        return keep(new HttpsSoapExchange('sdi', url, tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+        return keep(new HttpsSoapExchange('sdi', url, tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, deps.calls));
       },
     },
     simulator: { make: () => new SdiSimulator(deps.inbox, deps.clock, settings.sandbox?.public_body_answer), accessOf: (sim) => sim },

@@ -28,7 +28,7 @@ export function verifactuNetwork(settings: VerifactuSettings, entities: EntityLo
           const loaded = loadCertificate(at, entry, deps.configDir);
           if (Array.isArray(loaded)) return files.problem(...loaded);
           const url = new URL(settings.endpoint ?? aeatEndpoint(settings.environment ?? 'test', loaded.seal));
-          return keep(new HttpsSoapExchange('aeat', url, loaded.tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000));
+          return keep(new HttpsSoapExchange('aeat', url, loaded.tls, ca, (settings.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000, deps.calls));
         },
       },
       simulator: { make: () => new AeatSimulator(deps.clock, settings.sandbox?.tiempo_espera_envio), accessOf: (sim) => sim },

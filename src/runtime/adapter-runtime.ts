@@ -29,7 +29,8 @@ import { openDataDirStore } from './open-data-dir.js';
 import { startLifecycle, type Lifecycle } from './lifecycle.js';
 import { workerSlot } from './cluster.js';
 import { processClaimant } from '../platform/store/lease.js';
-import { Metrics } from '../platform/metrics/metrics.js';
+import { Metrics, type QueueSource } from '../platform/metrics/metrics.js';
+import { LIVE_QUEUE_STATES } from '../platform/store/queue-depths.js';
 import { metricsApiKey } from '../platform/metrics/metrics-key.js';
 import { createMetricsApp } from '../apps/adapter/metrics-app.js';
 
@@ -63,6 +64,8 @@ export interface RuntimeOptions {
   /** Replace the key check (tests of the unexpected-error path). */
   verifier?: KeyVerifier;
   clock?: () => Date;
+  /** More queues for the metrics' gauges: `start`'s own billing module's webhooks, in this process. */
+  queues?: readonly QueueSource[];
 }
 
 /** Loads configuration, opens and migrates the store, and serves the adapter. */
@@ -98,7 +101,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     adminApiKey = resolveApiKey(settings.adminApiKey, settings.dataDir, ADMIN_API_KEY_FILE, 32);
     // Neither a key nor a port: no metrics are kept, and /metrics does not exist.
     const metricsKey = metricsApiKey(settings);
-    const metrics = metricsKey !== undefined || settings.metricsPort !== undefined ? new Metrics({ merchantLabel: settings.merchantMetrics, queues: () => store.queues.depths(), clock }) : undefined;
+    const metrics = metricsKey !== undefined || settings.metricsPort !== undefined ? new Metrics({ merchantLabel: settings.merchantMetrics, queues: [{ live: LIVE_QUEUE_STATES, read: () => store.queues.depths() }, ...(options.queues ?? [])], clock }) : undefined;
     lifecycle = startLifecycle({ settings, config, runSettings, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir, metrics });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);

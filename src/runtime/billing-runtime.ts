@@ -11,7 +11,10 @@ import { BILLING_DB_FILE, openBillingStore, type BillingStore } from '../apps/bi
 import { WebhookWorker } from '../apps/billing/webhooks/webhook-worker.js';
 import { ConfigError } from '../platform/config/config-error.js';
 import type { Settings } from '../platform/config/settings.js';
-import { listen } from '../platform/http/server.js';
+import { listen, type RunningServer } from '../platform/http/server.js';
+import { Metrics, type QueueSource } from '../platform/metrics/metrics.js';
+import { createMetricsApp } from '../apps/adapter/metrics-app.js';
+import { LIVE_DELIVERY_STATES } from '../apps/billing/store/webhook-deliveries.js';
 import { parserRefusal } from '../apps/billing/errors.js';
 import { createLogger, type Logger, type LogLevel } from '../lib/log.js';
 import { version } from '../lib/paths.js';
@@ -32,6 +35,10 @@ export interface BillingRuntime {
   readonly store: BillingStore;
   readonly einvoicing: EinvoicingSettings;
   readonly webhooks: WebhookWorker;
+  /** The webhook outbox for the queue gauges: `start` adds it to its adapter's metrics. */
+  readonly webhookQueue: QueueSource;
+  /** Where the metrics listener of a billing module alone (`billing`, METRICS_PORT) is; undefined otherwise. */
+  readonly metricsUrl?: string | undefined;
   /** Starts submitting e-invoices to this adapter (`start` calls it once its adapter listens). */
   connectAdapter(target: AdapterTarget): void;
   /** Prints the URL and a generated key (at once unless `announceLater`). */
@@ -45,6 +52,11 @@ export interface BillingRuntimeOptions {
   clock?: () => Date;
   /** Print nothing until `announce()`: a start that fails afterwards never shows a key it then discards. */
   announceLater?: boolean;
+  /**
+   * Serve GET /metrics (the webhook gauges, process metrics) on METRICS_PORT when it is set: the
+   * `billing` command alone. `start` shows the gauges in its adapter's metrics instead.
+   */
+  serveMetrics?: boolean;
 }
 
 /**
@@ -60,8 +72,10 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
   const store = openOrExplain(settings.dataDir, clock);
   let apiKey: ResolvedApiKey | undefined;
   const webhooks = new WebhookWorker({ store, clock, logger, concurrency: settings.webhookConcurrency, timeoutMs: settings.webhookTimeout, userAgent: `einvoicing-adapter-billing/${version}` });
+  const webhookQueue: QueueSource = { live: LIVE_DELIVERY_STATES, read: () => store.webhookDeliveries.depths() };
   let einvoiceWorker: EinvoiceWorker | undefined;
   let client: AdapterClient | undefined;
+  let metricsServer: RunningServer | undefined;
   try {
     apiKey = resolveApiKey(settings.billingApiKey, settings.dataDir, BILLING_API_KEY_FILE);
     const tokenKey = Buffer.from(resolveApiKey(undefined, settings.dataDir, TOKEN_KEY_FILE, 43).key, 'base64url');
@@ -89,6 +103,12 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
     });
     const server = await listen(app.callback(), settings.host, settings.billingPort, { refusalBody: (refusal) => JSON.stringify(parserRefusal(refusal).body()) });
     webhooks.poke();
+    if (options.serveMetrics && settings.metricsPort !== undefined) {
+      // The adapter's registry with only the billing queue: its own families stay without samples.
+      const metrics = new Metrics({ merchantLabel: false, queues: [webhookQueue], clock });
+      metricsServer = await listen(createMetricsApp(metrics, logger).callback(), settings.host, settings.metricsPort, { refusalBody: (refusal) => JSON.stringify(parserRefusal(refusal).body()) });
+      logger.info({ url: metricsServer.url }, 'billing metrics listening');
+    }
     const connectAdapter = (target: AdapterTarget) => {
       if (einvoiceWorker) return;
       client = new AdapterClient(target);
@@ -120,10 +140,13 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       store,
       einvoicing,
       webhooks,
+      webhookQueue,
+      metricsUrl: metricsServer?.url,
       connectAdapter,
       announce,
       async close() {
         await server.close(settings.shutdownTimeout * 1000);
+        await metricsServer?.close(0);
         await Promise.all([webhooks.close(), einvoiceWorker?.close()]);
         client?.close();
         store.close();
@@ -132,6 +155,7 @@ export async function startBilling(settings: Settings, options: BillingRuntimeOp
       },
     };
   } catch (err) {
+    await metricsServer?.close(0);
     await webhooks.close();
     store.close();
     if (apiKey?.source === 'generated' && apiKey.file) rmSync(apiKey.file, { force: true });

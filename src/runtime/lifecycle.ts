@@ -66,7 +66,7 @@ export function startLifecycle({ settings, config, runSettings, store, drivers, 
   };
   const transports =
     sandbox &&
-    TransportSet.start(sandbox, config, entities, drivers, { runSettings, clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
+    TransportSet.start(sandbox, config, entities, drivers, { runSettings, callsOf: metrics && ((driver) => metrics.networkCalls(driver)), clock, logger, configDir, retry, inbox, received: store.received, contentOf: async (id) => (await store.documents.get(id))?.artifacts[0]?.content });
   dispatcher = transports
     ? new Dispatcher({ store, drivers, directory, transports, recorder, clock, logger, metrics, concurrency: settings.dispatchConcurrency, retry: { ...retry, horizonMs: settings.dispatchRetryHorizon * 1000 } })
     : undefined;

@@ -8,6 +8,7 @@ import type { Issue } from './issues.js';
 import type { ProviderReference, ReceiverLookup } from './transport.js';
 import type { Envelope, SendReceipt, Transport } from './transport.js';
 import type { BuyerResponse } from './buyer-response.js';
+import type { NetworkCalls } from './network-calls.js';
 
 /**
  * One row of a driver's field table: where a value lands in the legal document. The same table
@@ -146,6 +147,8 @@ export interface NetworkDeps {
   readonly inbox: NetworkInbox;
   /** The documents the network delivers to the adapter (AS4 user messages): kept once, before they are answered. */
   readonly received: ReceivedMessages;
+  /** Where the network's clients count their calls to services (SMP, AS4, a platform's API), bound to its driver; undefined with metrics off. */
+  readonly calls?: NetworkCalls | undefined;
   /**
    * The driver's settings for one entity when it has its own, set through the admin API (issue
    * 43): the network's whole settings with the entity's in, prepared; `version` moves when they

@@ -96,8 +96,8 @@ export function accessPointConfig(dir: string, lab: Lab, name: 'seller' | 'buyer
   return config;
 }
 
-/** An adapter process that is the access point of `name`: its configuration file, data directory (`<dir>/data-<name>`) and port. */
-export async function startAccessPoint(o: { dir: string; name: 'seller' | 'buyer'; config: string; port: number; platformUrl: string }): Promise<Adapter> {
+/** An adapter process that is the access point of `name`: its configuration file, data directory (`<dir>/data-<name>`) and port; `env` adds settings. */
+export async function startAccessPoint(o: { dir: string; name: 'seller' | 'buyer'; config: string; port: number; platformUrl: string; env?: Record<string, string> | undefined }): Promise<Adapter> {
   const child = runBin(['serve'], {
     cwd: o.dir,
     env: {
@@ -110,6 +110,7 @@ export async function startAccessPoint(o: { dir: string; name: 'seller' | 'buyer
       RETRY_MIN_DELAY: '100',
       RETRY_MAX_DELAY: '500',
       LOG_LEVEL: 'warn',
+      ...o.env,
     },
   });
   const m = await child.waitFor(/adapter listening on (http:\/\/\S+)/, 30_000);
@@ -156,9 +157,9 @@ export function accessPointPair(network: LabNetwork, sides: { seller: Side; buye
     await new Promise((r) => (platform ? platform.close(r) : r(undefined)));
   };
 
-  /** An adapter process: its own configuration (its entity, its access point), data directory and port. */
-  const start = (name: 'seller' | 'buyer'): Promise<Adapter> =>
-    startAccessPoint({ dir, name, config: accessPointConfig(dir, lab!, name, sides[name], network), port: ports[name], platformUrl });
+  /** An adapter process: its own configuration (its entity, its access point), data directory and port; `env` adds settings. */
+  const start = (name: 'seller' | 'buyer', env?: Record<string, string>): Promise<Adapter> =>
+    startAccessPoint({ dir, name, config: accessPointConfig(dir, lab!, name, sides[name], network), port: ports[name], platformUrl, env });
 
   /** Waits for the platform's callback of `status` on `path`. */
   const callback = (path: string, status: string, what: string) => eventually(() => callbacks.find((c) => c.path === path && c.status === status), 30_000, what);

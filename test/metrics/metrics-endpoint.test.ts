@@ -8,27 +8,11 @@ import { ConfigError } from '../../src/platform/config/config-error.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { submitDocument } from '../helpers/documents.js';
+import { METRICS_KEY, sample } from '../helpers/prometheus-text.js';
 
 // GET /metrics over HTTP on the real runtime: closed unless the operator opens it, behind its own
 // key or on a port of its own, and the counters and queue gauges moving with a submission, a
 // callback the platform answers 500 and the retry it then accepts.
-
-const METRICS_KEY = 'metrics-key-0123456789abcdefghijklmnopqrstuv';
-
-/** `name{labels} value` lines of the Prometheus text format: the value of the series with exactly these labels. */
-function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
-  const want = Object.entries(labels)
-    .map(([k, v]) => `${k}="${v}"`)
-    .sort()
-    .join(',');
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got = (m[2] ?? '').split(/,(?=[a-zA-Z_]+=")/).filter(Boolean).sort().join(',');
-    if (got === want) return Number(m[3]);
-  }
-  return undefined;
-}
 
 /** A platform site whose status receiver answers what `answer` says now. */
 async function startSite(): Promise<{ url: string; answer: number; posts: number; close(): Promise<void> }> {

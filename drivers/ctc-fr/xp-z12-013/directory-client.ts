@@ -35,7 +35,7 @@ export class DirectoryClient {
   /** The line of one electronic address (getDirectoryLineById); undefined when none has it. */
   async line(addressingIdentifier: string): Promise<DirectoryLine | undefined> {
     // The annex's path keeps its colon literal: `code:` is part of the segment, not a scheme.
-    const answer = await this.api.call({ method: 'GET', path: `/v1/directory-line/code:${encodeURIComponent(addressingIdentifier)}`, expect: [404] });
+    const answer = await this.api.call({ operation: 'getDirectoryLineById', method: 'GET', path: `/v1/directory-line/code:${encodeURIComponent(addressingIdentifier)}`, expect: [404] });
     return answer.status === 404 ? undefined : (JSON.parse(answer.body) as DirectoryLine);
   }
 
@@ -46,7 +46,7 @@ export class DirectoryClient {
       ...(q.siret && { siret: { op: 'strict', value: q.siret } }),
       ...(q.routingIdentifier && { routingIdentifier: { op: 'strict', value: q.routingIdentifier } }),
     };
-    const answer = await this.api.call({ method: 'POST', path: '/v1/directory-line/search', json: { filters, limit: LINES_LIMIT } });
+    const answer = await this.api.call({ operation: 'searchDirectoryLine', method: 'POST', path: '/v1/directory-line/search', json: { filters, limit: LINES_LIMIT } });
     if (answer.status === 204 || answer.body === '') return [];
     return (JSON.parse(answer.body) as { results?: DirectoryLine[] }).results ?? [];
   }

@@ -64,25 +64,25 @@ export class FlowClient {
     const form = new FormData();
     form.set('flowInfo', new Blob([JSON.stringify(info)], { type: 'application/json' }));
     form.set('file', new Blob([new Uint8Array(file.bytes)], { type: file.contentType }), info.name);
-    const answer = await this.api.call({ method: 'POST', path: '/v1/flows', form });
+    const answer = await this.api.call({ operation: 'createFlow', method: 'POST', path: '/v1/flows', form });
     const flow = JSON.parse(answer.body) as { flowId: string; submittedAt: string };
     return { flowId: flow.flowId, submittedAt: flow.submittedAt };
   }
 
   /** One page of flows (searchFlows), at most `limit`. */
   async search(where: FlowFilters, limit = SEARCH_LIMIT): Promise<Flow[]> {
-    const answer = await this.api.call({ method: 'POST', path: '/v1/flows/search', json: { limit, where } });
+    const answer = await this.api.call({ operation: 'searchFlows', method: 'POST', path: '/v1/flows/search', json: { limit, where } });
     return (JSON.parse(answer.body) as { results?: Flow[] }).results ?? [];
   }
 
   /** A flow's metadata (getFlow, docType Metadata); undefined when the platform does not know it. */
   async flow(flowId: string): Promise<Flow | undefined> {
-    const answer = await this.api.call({ method: 'GET', path: `/v1/flows/${encodeURIComponent(flowId)}?docType=Metadata`, expect: [404] });
+    const answer = await this.api.call({ operation: 'getFlow', method: 'GET', path: `/v1/flows/${encodeURIComponent(flowId)}?docType=Metadata`, expect: [404] });
     return answer.status === 404 ? undefined : (JSON.parse(answer.body) as Flow);
   }
 
   /** A flow's file as deposited (getFlow, docType Original), as text: the CDAR of a lifecycle flow. */
   async original(flowId: string): Promise<string> {
-    return (await this.api.call({ method: 'GET', path: `/v1/flows/${encodeURIComponent(flowId)}?docType=Original` })).body;
+    return (await this.api.call({ operation: 'getFlow', method: 'GET', path: `/v1/flows/${encodeURIComponent(flowId)}?docType=Original` })).body;
   }
 }

@@ -1,5 +1,6 @@
 import type { SettingsFiles } from '../../../src/platform/config/settings-files.js';
 import { ClientCredentials } from '../../../src/platform/oauth/client-credentials.js';
+import type { NetworkCalls } from '../../../src/spi/network-calls.js';
 import { isLoopbackHttp } from '../../../src/platform/oauth/oauth-client.js';
 import type { SandboxServer } from '../sandbox/sandbox-server.js';
 import { entitySettings, type CtcFrSettings, type PlatformSettings } from '../settings.js';
@@ -80,10 +81,11 @@ export function sandboxDidNotStart(err: unknown): PlatformUnavailable {
 
 /**
  * The clients of one platform's services for one OAuth client: they share its token, and each
- * has the platform's timeout and Organization-Id. The caller closes each API it made.
+ * has the platform's timeout and Organization-Id, and counts its calls in `calls` when given (the
+ * network's metrics). The caller closes each API it made.
  */
-export function platformApis(c: PlatformCredentials, p: PlatformSettings, clock: () => Date): (service: 'flow' | 'directory') => PlatformApi {
+export function platformApis(c: PlatformCredentials, p: PlatformSettings, clock: () => Date, calls?: NetworkCalls): (service: 'flow' | 'directory') => PlatformApi {
   const timeoutMs = (p.request_timeout_seconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
-  const credentials = new ClientCredentials({ tokenUrl: c.tokenUrl, clientId: c.clientId, scope: p.scope, timeoutMs }, c.secret, clock);
-  return (service) => new PlatformApi(service === 'flow' ? c.flowServiceUrl : c.directoryServiceUrl, credentials, timeoutMs, p.organization_id);
+  const credentials = new ClientCredentials({ tokenUrl: c.tokenUrl, clientId: c.clientId, scope: p.scope, timeoutMs }, c.secret, clock, calls);
+  return (service) => new PlatformApi(service === 'flow' ? c.flowServiceUrl : c.directoryServiceUrl, credentials, timeoutMs, p.organization_id, calls);
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ApiConnection } from '../../../src/platform/http/api-connection.js';
+import type { NetworkCalls } from '../../../src/spi/network-calls.js';
 import { PostNetworkError } from '../../../src/platform/http/post.js';
 import type { ClientCredentials } from '../../../src/platform/oauth/client-credentials.js';
 import { GrantRefused, TokenEndpointUnavailable } from '../../../src/platform/oauth/oauth-client.js';
@@ -42,6 +43,8 @@ export interface PlatformAnswer {
 }
 
 export interface PlatformRequest {
+  /** The annex's operationId (`createFlow`, `searchDirectoryLine`): the call metrics' `platform_<operation>`. */
+  operation: string;
   method: 'GET' | 'POST';
   /** Relative to the service's root, e.g. `/v1/flows/search`. */
   path: string;
@@ -64,9 +67,10 @@ export class PlatformApi {
     private readonly credentials: ClientCredentials,
     timeoutMs: number,
     private readonly organizationId?: string,
+    calls?: NetworkCalls,
   ) {
     this.root = root.replace(/\/+$/, '');
-    this.connection = new ApiConnection(this.root, timeoutMs, MAX_ANSWER_BYTES);
+    this.connection = new ApiConnection(this.root, timeoutMs, MAX_ANSWER_BYTES, calls);
   }
 
   /** The answer of a 2xx (or an expected status); throws PlatformUnavailable, PlatformAuthRefused or PlatformRefused. */
@@ -90,7 +94,7 @@ export class PlatformApi {
     const token = await this.token();
     const { body, contentType } = await encode(r);
     try {
-      const answer = await this.connection.request(new URL(this.root + r.path), {
+      const answer = await this.connection.request(r.operation, new URL(this.root + r.path), {
         method: r.method,
         headers: {
           accept: 'application/json, application/problem+json, application/octet-stream',

@@ -32,7 +32,7 @@ export async function runServers(command: Command, values: Values, parts: readon
       running.push(await startAdapter(settings));
       recordOwnBilling(settings.dataDir, undefined); // this adapter has no billing module of its own
     }
-    else running.push(await startBilling(settings));
+    else running.push(await startBilling(settings, { serveMetrics: true }));
   } catch (err) {
     await Promise.all(running.map((r) => r.close()));
     throw err;
@@ -58,7 +58,7 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
   const billing = await startBilling(settings, { announceLater: true });
   try {
     const own = !settings.billingUrl;
-    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, ...(own && ownBilling(billing.url)) });
+    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, ...(own && ownBilling(billing.url)) }, { queues: [billing.webhookQueue] });
     recordOwnBilling(settings.dataDir, own ? { ...ownBilling(billing.url), publicUrl: settings.publicUrl ?? adapter.url } : undefined);
     if (own && !settings.billingAccessToken) {
       try {

@@ -4,6 +4,7 @@ import type { Transport } from '../../spi/transport.js';
 import { settingsOf } from '../driver-settings.js';
 import type { RunSettings } from '../run-settings.js';
 import { driverId, type DriverNetwork, type EntityLookup, type NetworkDeps } from '../../spi/driver.js';
+import type { NetworkCalls } from '../../spi/network-calls.js';
 
 /**
  * Which transport carries a document: the network of its driver when that driver brings one and
@@ -17,14 +18,24 @@ export class TransportSet {
     private readonly networks: ReadonlyMap<string, DriverNetwork>,
   ) {}
 
-  /** Starts the drivers' own networks; a ConfigError from one stops the start. */
-  static start(fallback: Transport, config: ConfigFile, entities: EntityLookup, drivers: DriverRegistry, deps: Omit<NetworkDeps, 'entitySettings'> & { runSettings?: Pick<RunSettings, 'ownOf'> | undefined }): TransportSet {
+  /**
+   * Starts the drivers' own networks; a ConfigError from one stops the start. `callsOf` gives
+   * each network its call metrics under its driver's id, so a driver never names itself there.
+   */
+  static start(
+    fallback: Transport,
+    config: ConfigFile,
+    entities: EntityLookup,
+    drivers: DriverRegistry,
+    deps: Omit<NetworkDeps, 'entitySettings' | 'calls'> & { runSettings?: Pick<RunSettings, 'ownOf'> | undefined; callsOf?: ((driver: string) => NetworkCalls) | undefined },
+  ): TransportSet {
     const networks = new Map<string, DriverNetwork>();
-    const { runSettings, ...shared } = deps;
+    const { runSettings, callsOf, ...shared } = deps;
     try {
       for (const driver of drivers.all) {
         const entitySettings = runSettings && ((entityId: string) => runSettings.ownOf(driver, entityId));
-        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, { ...shared, ...(entitySettings && { entitySettings }) }));
+        const calls = callsOf?.(driverId(driver));
+        if (driver.network) networks.set(driverId(driver), driver.network(settingsOf(config, driver), entities, { ...shared, ...(entitySettings && { entitySettings }), ...(calls && { calls }) }));
       }
     } catch (err) {
       void Promise.all([...networks.values()].map((n) => n.close()));

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { outcomeOf, type CallMeter, type CallOutcome } from '../../spi/network-calls.js';
 
 // One HTTP POST whose answer is read but not trusted to be small: the status, the start of the
 // body, and Retry-After. Shared by the callback poster (adapter → platform), the webhook worker
@@ -30,12 +31,25 @@ export interface PostOptions {
   keepBytes?: number;
   /** Aborts the request (a network error for the caller). */
   signal?: AbortSignal;
+  /** Told how the request ended and how long it took (a network's call metrics); undefined: nothing is told. */
+  meter?: CallMeter | undefined;
 }
 
 export function httpRequest(url: URL, options: PostOptions): Promise<PostResult> {
   const request = url.protocol === 'https:' ? https.request : http.request;
   const keep = options.keepBytes ?? DEFAULT_KEEP;
   const headers = { ...options.headers, ...(options.body !== undefined && { 'content-length': Buffer.byteLength(options.body) }) };
+  const started = performance.now();
+  let timedOut = false;
+  let told = false;
+  // Every way out goes through one of these; the meter hears of each request once.
+  const tell = (outcome: CallOutcome) => {
+    if (!options.meter || told) return;
+    told = true;
+    options.meter(outcome, (performance.now() - started) / 1000);
+  };
+  const answered = (result: PostResult) => (tell(outcomeOf(result.status)), result);
+  const failed = (err: PostNetworkError) => (tell(timedOut ? 'timeout' : 'network'), err);
   return new Promise((resolve, reject) => {
     const req = request(url, { method: options.method ?? 'POST', headers, ...(options.agent && { agent: options.agent }), ...(options.signal && { signal: options.signal }), timeout: options.timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
@@ -44,11 +58,14 @@ export function httpRequest(url: URL, options: PostOptions): Promise<PostResult>
         if (kept < keep) chunks.push(c);
         kept += c.length;
       });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']), contentType: res.headers['content-type'] }));
-      res.on('error', (err) => reject(new PostNetworkError(err.message)));
+      res.on('end', () => resolve(answered({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']), contentType: res.headers['content-type'] })));
+      res.on('error', (err) => reject(failed(new PostNetworkError(err.message))));
     });
-    req.on('timeout', () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));
-    req.on('error', (err) => reject(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`)));
+    req.on('timeout', () => {
+      timedOut = true;
+      req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
+    });
+    req.on('error', (err) => reject(failed(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`))));
     req.end(options.body);
   });
 }

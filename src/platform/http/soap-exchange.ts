@@ -2,11 +2,15 @@ import http from 'node:http';
 import https from 'node:https';
 import { rootCertificates } from 'node:tls';
 import type { SecureContextOptions } from 'node:tls';
+import type { NetworkCalls } from '../../spi/network-calls.js';
 import { httpRequest } from './post.js';
 
 // One request to a SOAP service and its raw answer: the AEAT's (over mutual TLS) and FACe's (its
 // requests signed with WS-Security) are implementations, the sandbox's simulated services the
 // others, so a driver's batching, waiting and reading answers are the same code either way.
+// The network's call metrics count each request as `platform_<operation>`, the operation read
+// from the SOAPAction the driver's code writes (`…#consultarFactura`, `…/RiceviFile`), or
+// `platform_request` without one.
 
 export interface SoapAnswer {
   status: number;
@@ -38,6 +42,7 @@ export class HttpsSoapExchange implements SoapExchange {
     tls: ClientTls,
     ca: Buffer | undefined,
     private readonly timeoutMs: number,
+    private readonly calls?: NetworkCalls,
   ) {
     // The client certificate rides on the connection: one kept-alive agent per certificate. An
     // extra CA is trusted besides Node's roots, not instead of them.
@@ -55,6 +60,7 @@ export class HttpsSoapExchange implements SoapExchange {
       agent: this.agent,
       keepBytes: MAX_ANSWER_BYTES,
       signal: this.aborter.signal,
+      meter: this.calls?.meter(`platform_${operationOf(action)}`),
     });
   }
 
@@ -62,4 +68,9 @@ export class HttpsSoapExchange implements SoapExchange {
     this.aborter.abort();
     this.agent.destroy();
   }
+}
+
+/** The operation a SOAPAction names: its last part after `#` or `/` (a constant of the driver's code, so a bounded label). */
+function operationOf(action: string | undefined): string {
+  return /([A-Za-z][\w-]*)"?$/.exec(action ?? '')?.[1] ?? 'request';
 }

@@ -1,31 +1,46 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { QueueDepth } from '../store/queue-depths.js';
+import type { NetworkCalls } from '../../spi/network-calls.js';
 
 // The adapter's Prometheus metrics (issue 44). A registry of its own per runtime, never
 // prom-client's global one: two adapters in one process (the tests, `start`) each expose theirs.
 // Every label takes values from a bounded set (driver ids, document types, SPI error codes,
 // outcomes, HTTP status classes, queue states); document ids never, merchant ids only when the
 // operator opts in (MERCHANT_METRICS). Hot-path calls pass label values positionally, so no
-// label object is made per request.
+// label object is made per request. The drivers' networks count their calls to services through
+// networkCalls(driver), which TransportSet hands each network as NetworkDeps.calls.
 
 export type SubmissionOutcome = 'accepted' | 'duplicate' | 'refused_4xx' | 'refused_5xx';
 export type TransmitOutcome = 'sent' | 'retry' | 'failed';
 export type CallbackOutcome = 'delivered' | 'retry' | 'failed';
 
+/** A queue's live rows in one state, as a source reads them at scrape. */
+export interface QueueRow {
+  queue: string;
+  state: string;
+  count: number;
+  /** What the state's age is measured from (the earliest due time or creation); null without rows. */
+  oldest: string | null;
+}
+
+/** Queues the gauges show: their live states (a state without rows is shown as 0, not left at its last value), and their rows read at each scrape. */
+export interface QueueSource {
+  live: Readonly<Record<string, readonly string[]>>;
+  read(): Promise<readonly QueueRow[]> | readonly QueueRow[];
+}
+
 export interface MetricsOptions {
   /** Adds a `merchant` label to the submissions (MERCHANT_METRICS): one series per merchant. */
   merchantLabel: boolean;
-  /** The queues' live rows, read at each scrape. */
-  queues: () => Promise<QueueDepth[]>;
+  /** The queues shown: the adapter's (transmissions, callbacks), and its own billing module's webhooks when it runs in the process. */
+  queues: readonly QueueSource[];
   clock: () => Date;
 }
-
-/** The live states each queue has: a state without rows is shown as 0, not left at its last value. */
-const LIVE_STATES = { transmissions: ['queued', 'sent'], callbacks: ['pending'] } as const;
 
 // Renders take milliseconds (a PDF tens of them); a network's answer up to its timeout.
 const RENDER_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 const TRANSMIT_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Drivers' network calls, AS4 sends, platform API operations: about as long as a send's. */
+const CALL_BUCKETS = TRANSMIT_BUCKETS;
 
 export class Metrics {
   readonly registry = new Registry();
@@ -35,8 +50,11 @@ export class Metrics {
   private readonly networkErrors: Counter<string>;
   private readonly callbackAttempts: Counter<string>;
   private readonly statuses: Counter<string>;
+  private readonly calls: Counter<string>;
+  private readonly callDuration: Histogram<string>;
+  private readonly lookups: Counter<string>;
   /** One read of the queues per scrape, shared by both gauges' collect(). */
-  private reading: Promise<QueueDepth[]> | undefined;
+  private reading: Promise<QueueRow[]> | undefined;
 
   constructor(private readonly options: MetricsOptions) {
     const registers = [this.registry];
@@ -68,28 +86,42 @@ export class Metrics {
       labelNames: ['status'],
       registers,
     });
+    this.calls = new Counter({
+      name: 'einvoicing_network_calls_total',
+      help: 'Calls the drivers\' networks make to services (smp_lookup, as4_send, platform_<operation>) by driver, call and outcome (ok, http_4xx, http_5xx, network, timeout)',
+      labelNames: ['driver', 'call', 'outcome'],
+      registers,
+    });
+    this.callDuration = new Histogram({ name: 'einvoicing_network_call_duration_seconds', help: 'Time a driver\'s network call takes, to its answer or failure', labelNames: ['driver', 'call'], buckets: CALL_BUCKETS, registers });
+    this.lookups = new Counter({
+      name: 'einvoicing_receiver_lookups_total',
+      help: 'eDelivery receiver lookups by driver and where they were answered (cache, or network: the SML and the SMP)',
+      labelNames: ['driver', 'source'],
+      registers,
+    });
+    const live = options.queues.flatMap((q) => Object.entries(q.live).flatMap(([queue, states]) => states.map((state) => [queue, state] as const)));
     const depth = new Gauge({
       name: 'einvoicing_queue_depth',
-      help: 'Live rows of a queue by state (transmissions: queued, sent; callbacks: pending), read at scrape',
+      help: 'Live rows of a queue by state (transmissions: queued, sent; callbacks: pending; billing_webhooks: scheduled, re_scheduled), read at scrape',
       labelNames: ['queue', 'state'],
       registers,
       collect: async () => {
         const rows = await this.read();
         depth.reset();
-        for (const [queue, states] of Object.entries(LIVE_STATES)) for (const state of states) depth.labels(queue, state).set(0);
+        for (const [queue, state] of live) depth.labels(queue, state).set(0);
         for (const r of rows) depth.labels(r.queue, r.state).set(Number(r.count));
       },
     });
     const age = new Gauge({
       name: 'einvoicing_queue_oldest_age_seconds',
-      help: 'Transmissions: seconds the most overdue row is past its due time; callbacks: age of the oldest pending row (0 when none)',
+      help: 'Transmissions: seconds the most overdue row is past its due time; callbacks and billing_webhooks: age of the oldest live row (0 when none)',
       labelNames: ['queue', 'state'],
       registers,
       collect: async () => {
         const rows = await this.read();
         const now = this.options.clock().getTime();
         age.reset();
-        for (const [queue, states] of Object.entries(LIVE_STATES)) for (const state of states) age.labels(queue, state).set(0);
+        for (const [queue, state] of live) age.labels(queue, state).set(0);
         for (const r of rows) if (r.oldest) age.labels(r.queue, r.state).set(Math.max(0, (now - Date.parse(r.oldest)) / 1000));
       },
     });
@@ -136,7 +168,18 @@ export class Metrics {
     this.callbackAttempts.labels(outcome, status === undefined ? 'network' : `${Math.floor(status / 100)}xx`).inc();
   }
 
-  private read(): Promise<QueueDepth[]> {
-    return (this.reading ??= this.options.queues());
+  /** What one driver's network counts its calls in (NetworkDeps.calls). */
+  networkCalls(driver: string): NetworkCalls {
+    return {
+      meter: (call) => (outcome, seconds) => {
+        this.calls.labels(driver, call, outcome).inc();
+        this.callDuration.labels(driver, call).observe(seconds);
+      },
+      lookup: (source) => this.lookups.labels(driver, source).inc(),
+    };
+  }
+
+  private read(): Promise<QueueRow[]> {
+    return (this.reading ??= Promise.all(this.options.queues.map((q) => q.read())).then((rows) => rows.flat()));
   }
 }

@@ -1,4 +1,6 @@
 import * as oauth from 'oauth4webapi';
+import type { NetworkCalls } from '../../spi/network-calls.js';
+import { meteredFetch } from '../http/metered-fetch.js';
 import { isLoopbackHttp, tokenGrant } from './oauth-client.js';
 
 // An OAuth 2.0 client of a service that authenticates software rather than a person: the
@@ -32,12 +34,18 @@ export class ClientCredentials {
     /** The client secret, read from its file at start; never logged. */
     private readonly secret: string,
     private readonly clock: () => Date,
+    /** The network's call metrics: each token request counted as `platform_requestToken` (the annex's operation). */
+    calls?: NetworkCalls,
   ) {
     const url = new URL(endpoint.tokenUrl);
     this.as = { issuer: url.origin, token_endpoint: endpoint.tokenUrl };
     this.client = { client_id: endpoint.clientId };
     // Plain http only to a loopback host: the sandbox's platform and tests.
-    this.options = { signal: () => AbortSignal.timeout(endpoint.timeoutMs), ...(isLoopbackHttp(url) && { [oauth.allowInsecureRequests]: true }) };
+    this.options = {
+      signal: () => AbortSignal.timeout(endpoint.timeoutMs),
+      ...(isLoopbackHttp(url) && { [oauth.allowInsecureRequests]: true }),
+      ...(calls && { [oauth.customFetch]: meteredFetch(calls.meter('platform_requestToken')) }),
+    };
   }
 
   /** A bearer token for the next request. Throws GrantRefused or TokenEndpointUnavailable (oauth-client.ts). */

@@ -13,6 +13,9 @@ export interface QueueDepth {
   oldest: string | null;
 }
 
+/** The live states the SQL reads: each shown by the gauges, as 0 when it has no rows. */
+export const LIVE_QUEUE_STATES = { transmissions: ['queued', 'sent'], callbacks: ['pending'] } as const;
+
 export const QUEUE_DEPTHS_SQL = `
   SELECT 'transmissions' AS queue, state, CAST(count(*) AS INTEGER) AS count, min(next_attempt_at) AS oldest
   FROM transmissions WHERE state IN ('queued', 'sent') GROUP BY state

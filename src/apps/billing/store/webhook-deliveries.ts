@@ -29,6 +29,9 @@ export interface DeliveryUpdate {
   at: string;
 }
 
+/** The live states of the outbox, what the metrics' gauges show (queue `billing_webhooks`). */
+export const LIVE_DELIVERY_STATES = { billing_webhooks: ['scheduled', 're_scheduled'] } as const;
+
 const SELECT = `SELECT id, event_id AS eventId, event_id AS documentId, endpoint_id AS endpointId, state, attempts, retries, manual FROM webhook_deliveries`;
 
 export function webhookDeliveries(db: Database) {
@@ -45,11 +48,17 @@ export function webhookDeliveries(db: Database) {
   const get = db.prepare<[number], DeliveryRow & { nextAttemptAt: string | null; lastStatus: number | null; lastError: string | null }>(
     `SELECT id, event_id AS eventId, event_id AS documentId, endpoint_id AS endpointId, state, attempts, retries, manual, next_attempt_at AS nextAttemptAt, last_status AS lastStatus, last_error AS lastError FROM webhook_deliveries WHERE id = ?`,
   );
+  // Through the partial index of the live rows (webhook_deliveries_due): the finished ones are never read.
+  const depths = db.prepare<[], { queue: string; state: string; count: number; oldest: string | null }>(
+    "SELECT 'billing_webhooks' AS queue, state, count(*) AS count, min(created_at) AS oldest FROM webhook_deliveries WHERE state IN ('scheduled', 're_scheduled') GROUP BY state",
+  );
   const toRow = (r: DeliveryRow): DeliveryRow => ({ ...r, manual: Boolean(r.manual) });
   return {
     insert: (eventId: string, endpointId: string, state: 'scheduled' | 'skipped', at: string) => void insert.run(eventId, endpointId, state, state === 'scheduled' ? at : null, at, at),
     due: (now: string, limit: number) => due.all(now, limit).map(toRow),
     nextDueAt: () => nextDue.get()?.at ?? undefined,
+    /** Live rows per state with the oldest's creation, for the queue gauges; a state without rows is absent. */
+    depths: () => depths.all(),
     update: (u: DeliveryUpdate) => void update.run(u),
     ofEvent: (eventId: string) => ofEvent.all(eventId),
     get: (id: number) => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TransportError, type NetworkEvent, type OutboundMessage, type SendAttempt, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../../spi/transport.js';
 import type { NetworkInbox } from '../../../spi/driver.js';
 import { httpRequest, PostNetworkError } from '../../../platform/http/post.js';
+import type { CallMeter } from '../../../spi/network-calls.js';
 import { routingOf } from '../../../formats/sbdh/document-type-id.js';
 import { SbdhError } from '../../../formats/sbdh/sbdh-error.js';
 import { sbdhFor } from '../../../formats/sbdh/write.js';
@@ -40,6 +41,8 @@ export interface As4TransportOptions {
   countryC1: string;
   retry: { minMs: number; maxMs: number };
   clock: () => Date;
+  /** Counts each POST to a receiver's access point as the network's `as4_send` call. */
+  meter?: CallMeter | undefined;
 }
 
 /** The sender's text of `scheme:value` participants. */
@@ -101,7 +104,7 @@ export class As4Transport implements Transport {
 
     let answer;
     try {
-      answer = await httpRequest(url, { headers: { 'content-type': message.contentType, 'mime-version': '1.0' }, body: message.body, timeoutMs: ap.timeoutMs, keepBytes: MAX_ANSWER_BYTES });
+      answer = await httpRequest(url, { headers: { 'content-type': message.contentType, 'mime-version': '1.0' }, body: message.body, timeoutMs: ap.timeoutMs, keepBytes: MAX_ANSWER_BYTES, meter: this.o.meter });
     } catch (err) {
       if (err instanceof PostNetworkError) throw new TransportError(`the receiver's access point at ${url.origin} did not answer: ${err.message}`, false);
       throw err;

@@ -38,7 +38,9 @@ export function edeliveryNetwork(o: EdeliveryNetworkOptions, entities: EntityLoo
     resolver: ap.resolver,
     clock: deps.clock,
     allowHttp: ap.allowHttp,
+    calls: deps.calls,
   });
+  const meter = deps.calls?.meter('as4_send');
   // One transport per sending country (the SBDH's COUNTRY_C1), the rest is the access point's.
   const byCountry = new Map<string, As4Transport>();
   const countryOf = (entity: BusinessEntity) => entity.party.address.country;
@@ -49,7 +51,7 @@ export function edeliveryNetwork(o: EdeliveryNetworkOptions, entities: EntityLoo
       if (!entity) return undefined;
       const country = countryOf(entity);
       let transport = byCountry.get(country);
-      if (!transport) byCountry.set(country, (transport = new As4Transport({ ap, lookup, inbox: deps.inbox, countryC1: country, retry: deps.retry, clock: deps.clock })));
+      if (!transport) byCountry.set(country, (transport = new As4Transport({ ap, lookup, inbox: deps.inbox, countryC1: country, retry: deps.retry, clock: deps.clock, meter })));
       return transport;
     },
     close: async () => undefined,

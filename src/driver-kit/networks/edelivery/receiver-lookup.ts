@@ -1,4 +1,5 @@
 import type { X509Certificate } from 'node:crypto';
+import type { NetworkCalls } from '../../../spi/network-calls.js';
 import { LookupCache } from './lookup-cache.js';
 import { PEPPOL_AS4_V2, type LookupOutcome } from './lookup-outcome.js';
 import { smpUrlOf, systemResolver, type NaptrResolver } from './naptr-lookup.js';
@@ -23,6 +24,8 @@ export interface ReceiverLookupOptions {
   clock?: () => Date;
   /** Tests only: accept http:// SMP addresses. */
   allowHttp?: boolean;
+  /** The network's call metrics: each lookup by where it was answered (the cache, or SML and SMP), each SMP request as `smp_lookup`. */
+  calls?: NetworkCalls | undefined;
 }
 
 export interface ReceiverLookup {
@@ -34,12 +37,13 @@ export function receiverLookup(options: ReceiverLookupOptions): ReceiverLookup {
   const clock = options.clock ?? (() => new Date());
   const resolver = options.resolver ?? systemResolver;
   const transportProfile = options.transportProfile ?? PEPPOL_AS4_V2;
-  const client = { trustAnchors: options.smpTrustAnchors, timeoutMs: options.timeoutMs ?? 10_000, allowHttp: options.allowHttp };
+  const client = { trustAnchors: options.smpTrustAnchors, timeoutMs: options.timeoutMs ?? 10_000, allowHttp: options.allowHttp, meter: options.calls?.meter('smp_lookup') };
   return {
     async lookup(participantId, documentTypeId, processId) {
       const now = clock();
       const key = LookupCache.key(participantId, documentTypeId, processId);
       const cached = cache.get(key, now);
+      options.calls?.lookup(cached ? 'cache' : 'network');
       if (cached) return { kind: 'FOUND', endpoint: cached };
       const smp = await smpUrlOf(participantDnsName(participantId, options.smlZone), resolver);
       if ('kind' in smp) return smp;

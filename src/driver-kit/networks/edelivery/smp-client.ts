@@ -1,5 +1,6 @@
 import type { X509Certificate } from 'node:crypto';
 import { httpRequest, PostNetworkError } from '../../../platform/http/post.js';
+import type { CallMeter } from '../../../spi/network-calls.js';
 import { invalidMetadata, notRegistered, smpUnavailable, type LookupOutcome, type ReceiverEndpoint } from './lookup-outcome.js';
 import { readServiceMetadata, type Redirect, type Wanted } from './service-metadata.js';
 import { verifySmpSignature } from './smp-signature.js';
@@ -17,6 +18,8 @@ export interface SmpClientOptions {
   timeoutMs: number;
   /** Tests only: accept http:// SMP addresses. */
   allowHttp?: boolean | undefined;
+  /** Counts each GET (a redirect's target too) as the network's `smp_lookup` call. */
+  meter?: CallMeter | undefined;
 }
 
 // A service metadata document is small; one that is not is not read whole.
@@ -44,7 +47,7 @@ async function fetchVerified(url: string, wanted: Wanted, options: SmpClientOpti
   if (target.protocol !== 'https:' && !(options.allowHttp && target.protocol === 'http:')) return invalidMetadata(`the SMP address ${url} is not https`);
   let answer;
   try {
-    answer = await httpRequest(target, { method: 'GET', headers: { accept: 'application/xml, text/xml' }, timeoutMs: options.timeoutMs, keepBytes: MAX_METADATA_BYTES });
+    answer = await httpRequest(target, { method: 'GET', headers: { accept: 'application/xml, text/xml' }, timeoutMs: options.timeoutMs, keepBytes: MAX_METADATA_BYTES, meter: options.meter });
   } catch (err) {
     if (err instanceof PostNetworkError) return smpUnavailable(`the SMP at ${target.origin} did not answer: ${err.message}`);
     throw err;
