@@ -13,4 +13,7 @@ export const ActivationStatusCodeSchema = Type.Enum(ACTIVATION_STATUS_CODES);
 export const CountryCodeSchema = Type.Refine(Type.String({ pattern: '^[A-Z]{2}$' }), isCountryCode, (code) => `must be ${countryRequirement(code)}`);
 
 /** A VAT exemption reason code (BT-121) of the CEF VATEX list, in any case (src/code-lists/vatex.ts). */
-export const VatexCodeSchema = Type.Refine(Type.String({ minLength: 1, maxLength: 30 }), isVatexCode, () => 'must be a code of the CEF VATEX code list, e.g. VATEX-EU-132-1I');
+/** A VATEX code; `options` annotate this one (a description). */
+export const vatexCode = (options: Record<string, unknown> = {}) =>
+  Type.Refine(Type.String({ ...options, minLength: 1, maxLength: 30 }), isVatexCode, () => 'must be a code of the CEF VATEX code list, e.g. VATEX-EU-132-1I');
+export const VatexCodeSchema = vatexCode();

@@ -31,6 +31,8 @@ import { healthRoutes } from './routes/health.js';
 import { sheddingMiddleware } from '../../platform/http/load-shedding.js';
 import type { Metrics } from '../../platform/metrics/metrics.js';
 import { metricsRoutes } from './routes/metrics.js';
+import { openApiRoutes } from './routes/openapi.js';
+import { operationsOf, type OperationSpec } from '../../platform/http/operation.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
@@ -74,6 +76,15 @@ export interface AdapterDeps {
   resolveMetricsKey?: KeyResolver | undefined;
 }
 
+const served = new WeakMap<Koa, () => readonly OperationSpec[]>();
+
+/** The operations an adapter app serves, in its routers' order (its OpenAPI document's). */
+export function servedOperations(app: Koa): readonly OperationSpec[] {
+  const operations = served.get(app);
+  if (!operations) throw new Error('servedOperations: not an app createAdapterApp made');
+  return operations();
+}
+
 /** The adapter's Koa app: SPI routes behind the one error path; no listening, no globals. */
 export function createAdapterApp(deps: AdapterDeps): Koa {
   const app = new Koa({ proxy: deps.trustProxy });
@@ -87,6 +98,8 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   credentialsRoutes(open, deps); // answers INVALID itself instead of a bare 401 (refreshes the directory itself)
   filesRoutes(open, deps); // the signed link is the credential
   oauthCallbackRoutes(open, { authorization: deps.authorization, onConnected: deps.onDirectoryChanged }); // the state is the credential
+  const routers = () => [networks, open, scrape, admin, spi];
+  openApiRoutes(open, { operations: () => routers().flatMap(operationsOf), version: deps.version, publicUrl: deps.publicUrl });
   // A network's own request (SOAP) is read raw by its route and answered by its network (SOAP faults).
   const networks = new Router();
   if (deps.networks) networkInboundRoutes(networks, { networks: deps.networks, bodyLimitBytes: deps.bodyLimitBytes }); // the network's connection is the credential
@@ -119,9 +132,10 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   app.use(exchangeTap()); // outside the error path: publishes the answers the client gets
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
-  for (const router of [networks, open, scrape, admin, spi]) {
+  for (const router of routers()) {
     app.use(router.routes());
     app.use(router.allowedMethods());
   }
+  served.set(app, () => routers().flatMap(operationsOf));
   return app;
 }

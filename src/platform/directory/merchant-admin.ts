@@ -5,23 +5,15 @@ import { problemItem } from '../http/problem-errors.js';
 import type { DirectoryOperations, Store } from '../store/store.js';
 import { check } from '../../lib/typed-check.js';
 import type { Directory, Merchant } from './directory.js';
-import { MerchantInputSchema, type MerchantInput } from './merchant-schema.js';
+import { MerchantInputSchema, type MerchantInput, type MerchantView } from './merchant-schema.js';
+
+export type { MerchantView };
 
 // Merchants at run time: a merchant groups business entities, owns SPI keys (shown once, kept
 // as SHA-256) and has its callback site and OAuth connection.
 
 type DirectoryStore = Pick<Store, 'directory' | 'transaction'>;
 
-export interface MerchantView {
-  id: string;
-  display_name: string;
-  business_entity_ids: readonly string[];
-  callback: Merchant['callback'];
-  connection: { status: 'connected' | 'held' | 'not_connected'; reason?: string; connected_at?: string; expires_at?: string };
-  api_keys: { id: string; hint: string; created_at: string }[];
-  created_at: string;
-  updated_at: string;
-}
 
 export async function merchantView(store: DirectoryStore, merchant: Merchant): Promise<MerchantView> {
   const [c, keys] = await Promise.all([store.directory.connection(merchant.id), store.directory.keys()]);
@@ -31,7 +23,7 @@ export async function merchantView(store: DirectoryStore, merchant: Merchant): P
   return {
     id: merchant.id,
     display_name: merchant.displayName,
-    business_entity_ids: merchant.businessEntityIds,
+    business_entity_ids: [...merchant.businessEntityIds],
     callback: merchant.callback,
     connection,
     api_keys: keys

@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { named } from '../../lib/schema-name.js';
 
 // What the admin API takes for a merchant. The callback site is the platform's base URL (the
 // status callbacks go to `{site}/api/v2/invoices/{id}/einvoice_status`); `{domain}` in it is
@@ -20,6 +21,39 @@ export const MerchantCallbackSchema = Type.Object(
   { additionalProperties: false },
 );
 export type MerchantCallback = Static<typeof MerchantCallbackSchema>;
+named(MerchantCallbackSchema, 'MerchantCallback');
+
+const Instant = Type.String({ format: 'date-time' });
+export const ApiKeyViewSchema = Type.Object({ id: Type.String(), hint: Type.String(), created_at: Instant }, { additionalProperties: false });
+
+export const MerchantViewSchema = named(
+  Type.Object(
+    {
+      id: Type.String(),
+      display_name: Type.String(),
+      business_entity_ids: Type.Array(Type.String()),
+      callback: MerchantCallbackSchema,
+      connection: Type.Object(
+        {
+          status: Type.Enum(['connected', 'held', 'not_connected']),
+          reason: Type.Optional(Type.String()),
+          connected_at: Type.Optional(Instant),
+          expires_at: Type.Optional(Instant),
+        },
+        { additionalProperties: false },
+      ),
+      /** The live keys, by their hint: a key itself is shown once, when it is made. */
+      api_keys: Type.Array(ApiKeyViewSchema),
+      created_at: Instant,
+      updated_at: Instant,
+    },
+    { additionalProperties: false },
+  ),
+  'MerchantView',
+);
+/** What the admin API answers for a merchant. */
+export type MerchantView = Static<typeof MerchantViewSchema>;
+
 
 export const MERCHANT_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$';
 

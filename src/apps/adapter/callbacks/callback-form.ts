@@ -1,4 +1,6 @@
 import qs from 'qs';
+import Type, { type Static } from 'typebox';
+import { named } from '../../../lib/schema-name.js';
 import type { DocumentKind } from '../../../spi/document.js';
 import type { NewRelatedDocument, StatusChange } from '../../../platform/store/status-changes.js';
 import type { ProviderReference } from '../../../spi/transport.js';
@@ -8,6 +10,41 @@ import type { ProviderReference } from '../../../spi/transport.js';
 // `related_documents[0][document_id]=…`, exactly as the SPI's curl examples send them (keys
 // unescaped, values escaped). `provider_response` and `provider_references` are JSON strings:
 // the payload and references of THIS status (the platform appends them on each callback).
+
+const Instant = Type.String({ format: 'date-time' });
+const JsonText = (what: string) => Type.Optional(Type.String({ description: `JSON text: ${what}` }));
+
+/** The form as a schema (the OpenAPI document's webhooks): the fields below are typed by it. */
+export const CallbackFormSchema = named(
+  Type.Object(
+    {
+      einvoicing_provider_id: Type.String(),
+      status: Type.String({ description: "The document's SPI status (document_status.status)." }),
+      timestamp: Instant,
+      errors: Type.Optional(Type.Array(Type.Object({ code: Type.String(), message: Type.String(), help_url: Type.Optional(Type.String()) }, { additionalProperties: false }))),
+      related_documents: Type.Optional(
+        Type.Array(
+          Type.Object(
+            {
+              document_id: Type.String(),
+              document_type: Type.String(),
+              status: Type.Enum(['SUCCESS', 'IN_PROGRESS', 'FAILED']),
+              flow: Type.Enum(['INBOUND', 'OUTBOUND']),
+              timestamp: Instant,
+              provider_response: JsonText('[{source, received_at, payload}]'),
+              provider_references: JsonText('[{key, value}]'),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+      ),
+      provider_response: JsonText('[{source, received_at, payload}]'),
+      provider_references: JsonText('[{key, value}]'),
+    },
+    { additionalProperties: false },
+  ),
+  'CallbackDocumentStatus',
+);
 
 /** Where the platform takes a document's statuses; application responses have no callback in the SPI. */
 export function callbackPath(type: string, platformId: string): string | undefined {
@@ -25,7 +62,7 @@ export interface CallbackFormOptions {
 /** The form body of the callback for one status change (the row the outbox stores and posts). */
 export function callbackForm(change: StatusChange, options: CallbackFormOptions): string {
   const related = change.related ? [relatedFields(change.related, change)] : undefined;
-  const fields = {
+  const fields: Static<typeof CallbackFormSchema> = {
     einvoicing_provider_id: options.providerId,
     status: change.status,
     timestamp: change.at,

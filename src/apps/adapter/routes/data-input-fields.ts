@@ -3,17 +3,30 @@ import { countryRequirement, isCountryCode } from '../../../code-lists/country-c
 import { fieldsFor, type DriverRegistry } from '../../../driver-kit/registry.js';
 import type { FieldSpec } from '../../../spi/driver.js';
 import { SpiError } from '../../../platform/http/errors.js';
-import { parseQuery } from '../../../platform/http/query.js';
+import { defineOperation, serve } from '../../../platform/http/operation.js';
 import { DataInputFieldsQuery } from '../schemas/queries.js';
-import type { DataInputFieldsResponse } from '../schemas/responses.js';
+import { DataInputFieldsResponseSchema, type DataInputFieldsResponse } from '../schemas/responses.js';
+import { SPI_ERRORS } from './error-statuses.js';
+
+export const getDataInputFields = defineOperation({
+  operationId: 'getDataInputFields',
+  method: 'GET',
+  path: '/einvoicing/data_input_fields',
+  tag: 'SPI',
+  summary: 'The field table of the driver that serves a scenario',
+  description: '404 NOT_FOUND when no driver serves the country, model, transaction type and document type.',
+  security: 'spi',
+  query: DataInputFieldsQuery,
+  responses: { 200: DataInputFieldsResponseSchema },
+  errors: SPI_ERRORS,
+});
 
 /**
  * GET /einvoicing/data_input_fields — the field table of the driver that serves the scenario
  * (country, model, transaction type, document type); 404 NOT_FOUND when none does.
  */
 export function dataInputFieldsRoutes(router: Router, deps: { drivers: DriverRegistry }): void {
-  router.get('/einvoicing/data_input_fields', (ctx) => {
-    const q = parseQuery(DataInputFieldsQuery, ctx.query);
+  serve(router, getDataInputFields, (_ctx, { query: q }) => {
     const country = q.country.toUpperCase();
     const scenario = { model: q.model, country, transactionType: q.transaction_type, documentType: q.document_type };
     const driver = deps.drivers.serving(scenario);
@@ -28,7 +41,7 @@ export function dataInputFieldsRoutes(router: Router, deps: { drivers: DriverReg
       document_type: q.document_type,
       fields: fieldsFor(driver, q.document_type, q.transaction_type).map(toSpiField),
     };
-    ctx.body = body;
+    return body;
   });
 }
 

@@ -1,12 +1,15 @@
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { principalOf } from '../../../platform/http/auth.js';
-import { parseQuery } from '../../../platform/http/query.js';
+import { defineOperation, serve } from '../../../platform/http/operation.js';
+import { SubmissionBodySchema } from '../../../spi/document.js';
 import type { DownloadLinks } from '../download-links.js';
 import { DownloadQuery } from '../schemas/queries.js';
+import { DocumentStatusSchema, DownloadResponseSchema, SubmissionResultSchema } from '../schemas/responses.js';
 import { downloadDocument } from '../services/document-download.js';
 import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
+import { SPI_ERRORS } from './error-statuses.js';
 
 export interface DocumentsRouteDeps extends SubmitDeps {
   links: DownloadLinks;
@@ -14,23 +17,54 @@ export interface DocumentsRouteDeps extends SubmitDeps {
   publicUrl?: string | undefined;
 }
 
+export const submitDocumentOperation = defineOperation({
+  operationId: 'submitDocument',
+  method: 'POST',
+  path: '/einvoicing/documents',
+  tag: 'SPI',
+  summary: 'Submit an invoice, credit note or application response',
+  description: 'Checked in two stages by intake (the envelope, then the document or the overrides), rendered by the driver of its (model, country) and queued for its network. The same body again answers the stored document_id.',
+  security: 'spi',
+  body: { schema: SubmissionBodySchema, validatedBy: 'service' },
+  responses: { 200: SubmissionResultSchema },
+  errors: SPI_ERRORS,
+});
+
+export const getDocumentStatus = defineOperation({
+  operationId: 'getDocumentStatus',
+  method: 'GET',
+  path: '/einvoicing/documents/{document_id}/status',
+  tag: 'SPI',
+  summary: "A document's current status and its history's payloads",
+  security: 'spi',
+  responses: { 200: DocumentStatusSchema },
+  errors: SPI_ERRORS,
+});
+
+export const downloadDocumentOperation = defineOperation({
+  operationId: 'downloadDocument',
+  method: 'GET',
+  path: '/einvoicing/documents/{document_id}/download',
+  tag: 'SPI',
+  summary: "A document's representations: their content and signed links",
+  security: 'spi',
+  query: DownloadQuery,
+  responses: { 200: DownloadResponseSchema },
+  errors: SPI_ERRORS,
+});
+
 /**
  * POST /einvoicing/documents — submit an invoice, credit note or application response.
  * The request id is the platform's trace id when it sent one, so logs correlate across systems.
  */
 export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void {
-  router.post('/einvoicing/documents', async (ctx) => {
-    ctx.body = await submitDocument(ctx.request.body, deps, ctx.state.traceId as string, principalOf(ctx));
-  });
+  serve(router, submitDocumentOperation, (ctx, { body }) => submitDocument(body, deps, ctx.state.traceId as string, principalOf(ctx)));
   /** GET /einvoicing/documents/{document_id}/status — the current status and its history's payloads. */
-  router.get('/einvoicing/documents/:document_id/status', async (ctx) => {
-    ctx.body = await documentStatus(ctx.params.document_id!, deps.store, principalOf(ctx));
-  });
+  serve(router, getDocumentStatus, (ctx, { params }) => documentStatus(params.document_id, deps.store, principalOf(ctx)));
   /** GET /einvoicing/documents/{document_id}/download — content and signed links of each representation. */
-  router.get('/einvoicing/documents/:document_id/download', async (ctx) => {
-    const q = parseQuery(DownloadQuery, ctx.query);
-    ctx.body = await downloadDocument(ctx.params.document_id!, q, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx));
-  });
+  serve(router, downloadDocumentOperation, (ctx, { params, query }) =>
+    downloadDocument(params.document_id, query, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx)),
+  );
 }
 
 /** PUBLIC_URL, else the scheme and host the request came to (X-Forwarded-* only with TRUST_PROXY). */

@@ -1,18 +1,35 @@
 import type Router from '@koa/router';
+import Type from 'typebox';
 import { SpiError } from '../../../platform/http/errors.js';
+import { defineOperation, media, serve } from '../../../platform/http/operation.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { DownloadLinks } from '../download-links.js';
 import { bytesOf, findDownloadable } from '../services/document-download.js';
+import { OPEN_ERRORS } from './error-statuses.js';
+
+export const downloadFile = defineOperation({
+  operationId: 'downloadFile',
+  method: 'GET',
+  path: '/einvoicing/files/{document_id}/{index}',
+  tag: 'Receivers',
+  summary: "A download's document_url: one representation's bytes",
+  description: 'No API key: the signed link is the credential (403 when forged or expired). The query (merchant, expires, signature) is the one the download answered.',
+  security: 'none',
+  query: Type.Object({ merchant: Type.Optional(Type.String()), expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
+  responses: { 200: media({ 'application/xml': undefined, 'application/pdf': undefined, 'image/png': undefined, 'application/octet-stream': undefined }, 'The representation, as an attachment.') },
+  headers: { 200: { 'Content-Disposition': 'attachment; filename="{id}-{type}.{extension}"', 'Cache-Control': 'private, no-store' } },
+  errors: [...OPEN_ERRORS, 403, 404],
+});
 
 /**
  * GET /einvoicing/files/{document_id}/{index}?expires=…&signature=… — the document_url of a
  * download: no API key, the signed link is the credential (403 when forged or expired).
  */
 export function filesRoutes(router: Router, deps: { store: Store; links: DownloadLinks; clock: () => Date }): void {
-  router.get('/einvoicing/files/:document_id/:index', async (ctx) => {
-    const documentId = ctx.params.document_id!;
-    const index = /^[1-9][0-9]{0,3}$/.test(ctx.params.index!) ? Number(ctx.params.index) : 0;
-    const merchantId = typeof ctx.query.merchant === 'string' ? ctx.query.merchant : '';
+  serve(router, downloadFile, async (ctx, { params, query }) => {
+    const documentId = params.document_id;
+    const index = /^[1-9][0-9]{0,3}$/.test(params.index) ? Number(params.index) : 0;
+    const merchantId = query.merchant ?? '';
     const found = await findDownloadable(deps.store, documentId);
     // A link re-aimed at another merchant's document, or made before the document's entity moved
     // to another merchant, is answered as a missing document.
@@ -25,6 +42,6 @@ export function filesRoutes(router: Router, deps: { store: Store; links: Downloa
     ctx.set('Content-Disposition', `attachment; filename="${name}.${extension}"`);
     ctx.set('Cache-Control', 'private, no-store');
     ctx.type = representation.mimeType;
-    ctx.body = representation.encoding === 'base64' ? bytesOf(representation) : representation.content;
+    return representation.encoding === 'base64' ? bytesOf(representation) : representation.content;
   });
 }

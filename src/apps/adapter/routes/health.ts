@@ -1,11 +1,24 @@
 import type Router from '@koa/router';
+import { defineOperation, reply, serve } from '../../../platform/http/operation.js';
+import { HealthReportSchema } from '../schemas/responses.js';
 import { healthReport, type HealthDeps } from '../services/health.js';
+
+export const getHealth = defineOperation({
+  operationId: 'getHealth',
+  method: 'GET',
+  path: '/health',
+  tag: 'Operations',
+  summary: 'Health of the adapter and what it depends on',
+  description: 'No authentication: 200 UP or WARN, or 503 with the same shape and status DOWN.',
+  security: 'none',
+  responses: { 200: HealthReportSchema, 503: HealthReportSchema },
+  errors: [500],
+});
 
 /** GET /health — no authentication: 200 UP, or 503 with the same shape and status DOWN. */
 export function healthRoutes(router: Router, deps: HealthDeps): void {
-  router.get('/health', async (ctx) => {
+  serve(router, getHealth, async () => {
     const report = await healthReport(deps);
-    ctx.status = report.status === 'DOWN' ? 503 : 200;
-    ctx.body = report;
+    return report.status === 'DOWN' ? reply(503, report) : report;
   });
 }

@@ -134,3 +134,9 @@ export const DownloadResponseSchema = Type.Object(
   { additionalProperties: false },
 );
 export type DownloadResponse = Static<typeof DownloadResponseSchema>;
+
+/** `POST /einvoicing/documents` (document_submission_response): the request id is the platform's trace id when it sent one. */
+export const SubmissionResultSchema = Type.Object(
+  { document_id: Type.String({ minLength: 1 }), status: Type.Literal('ACCEPTED'), request_id: Type.String({ minLength: 1 }) },
+  { additionalProperties: false },
+);

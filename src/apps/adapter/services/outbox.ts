@@ -3,6 +3,7 @@ import type { OutboxAction, OutboxActor, OutboxCallback, OutboxFilter, OutboxOut
 import { readTransmissionCursor } from '../../../platform/store/outbox.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { OutboxActionsQuery, OutboxCallbacksQuery, OutboxTransmissionsQuery } from '../schemas/queries.js';
+import type { OutboxActionView, OutboxCallbackView, OutboxTransmissionView } from '../schemas/admin.js';
 import { DEFAULT_RECEIVED_LIMIT, MAX_RECEIVED_LIMIT, pageSize } from './received-messages.js';
 
 // The outbox as the admin API and the CLI show it and act on it (issue 44): the callback and
@@ -34,7 +35,7 @@ function filterOf(q: OutboxCallbacksQuery | OutboxTransmissionsQuery, now: Date)
   };
 }
 
-export const callbackView = (c: OutboxCallback) => ({
+export const callbackView = (c: OutboxCallback): OutboxCallbackView => ({
   id: c.id,
   document_id: c.documentId,
   site: c.site,
@@ -51,7 +52,7 @@ export const callbackView = (c: OutboxCallback) => ({
   ended_at: c.endedAt,
 });
 
-export const transmissionView = (t: OutboxTransmission) => ({
+export const transmissionView = (t: OutboxTransmission): OutboxTransmissionView => ({
   document_id: t.documentId,
   site: t.site,
   business_entity_id: t.businessEntityId,
@@ -67,7 +68,7 @@ export const transmissionView = (t: OutboxTransmission) => ({
   updated_at: t.updatedAt,
 });
 
-export const actionView = (a: OutboxAction) => ({
+export const actionView = (a: OutboxAction): OutboxActionView => ({
   id: a.id,
   at: a.at,
   actor: a.actor,

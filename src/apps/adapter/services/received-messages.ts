@@ -2,6 +2,7 @@ import { SpiError } from '../../../platform/http/errors.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { ReceivedMessage } from '../../../spi/driver.js';
 import type { ReceivedMessagesQuery } from '../schemas/queries.js';
+import type { ReceivedMessageSummary } from '../schemas/admin.js';
 
 // What networks delivered to the adapter, as the admin API shows it: the listing without the
 // documents (a page may hold 500), one message with its document and the answer its sender got.
@@ -19,7 +20,7 @@ export function pageSize(limit: string | undefined): number {
 /** Driver ids are upper case (`PEPPOL`); the admin may write them either way. */
 const networkId = (network: string) => network.toUpperCase();
 
-function summary(m: ReceivedMessage) {
+function summary(m: ReceivedMessage): ReceivedMessageSummary {
   return {
     network: m.network,
     message_id: m.messageId,

@@ -12,6 +12,7 @@ import { statusOfEvent } from '../lifecycle/network-events.js';
 import type { StatusRecorder } from '../lifecycle/status-recorder.js';
 import { driverId } from '../../../spi/driver.js';
 import type { Model } from '../../../spi/enums.js';
+import type { BuyerResponseAnswer, NetworkFailureAnswer } from '../schemas/admin.js';
 
 // The sandbox's control API (only with TRANSPORT=sandbox, behind the API key): what a test or
 // a demo needs to make the network misbehave for one document, or the buyer answer it.
@@ -41,7 +42,7 @@ export interface SandboxControlDeps {
 
 const DELIVERED_OR_LATER = new Set(['SUCCESS', 'ACCEPTED', 'REJECTED', 'UNDER_QUERY', 'CONDITIONALLY_ACCEPTED', 'PAID', 'IN_PROCESS', 'MESSAGE_ACKNOWLEDGEMENT']);
 
-export async function injectNetworkFailure(documentId: string, f: NetworkFailure, deps: SandboxControlDeps) {
+export async function injectNetworkFailure(documentId: string, f: NetworkFailure, deps: SandboxControlDeps): Promise<NetworkFailureAnswer> {
   const doc = await documentOf(documentId, deps);
   const transmission = await deps.store.transmissions.state(documentId);
   const reported = doc.statuses.some((s) => s.status === 'SUCCESS' || s.status === 'FAILED');
@@ -59,7 +60,7 @@ export async function injectNetworkFailure(documentId: string, f: NetworkFailure
 }
 
 /** The buyer's Invoice Response arrives for a delivered document and becomes its status at once. */
-export async function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps) {
+export async function injectBuyerResponse(documentId: string, response: BuyerResponse, deps: SandboxControlDeps): Promise<BuyerResponseAnswer> {
   const doc = await documentOf(documentId, deps);
   if (doc.type === 'APPLICATION_RESPONSE') throw conflict(`document ${documentId} is itself an application response; buyers respond to invoices and credit notes`);
   if (!doc.statuses.some((s) => DELIVERED_OR_LATER.has(s.status) && s.source !== 'adapter')) {
