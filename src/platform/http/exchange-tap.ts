@@ -20,7 +20,6 @@ export interface HttpExchange {
   body?: unknown;
 }
 
-const exchanges = channel(HTTP_EXCHANGE_CHANNEL);
 
 /**
  * Publishes each finished exchange on HTTP_EXCHANGE_CHANNEL. Placed right outside errorMiddleware,
@@ -29,7 +28,9 @@ const exchanges = channel(HTTP_EXCHANGE_CHANNEL);
  * boolean per request. The body is the handler's own object, not a copy: subscribers read it
  * synchronously and must not keep or change it.
  */
-export function exchangeTap() {
+export function exchangeTap(name = HTTP_EXCHANGE_CHANNEL) {
+  // A channel of another name is a test's own app, kept off the adapter's channel.
+  const exchanges = channel(name);
   return async function tapExchange(ctx: Context, next: Next): Promise<void> {
     await next();
     if (!exchanges.hasSubscribers || ctx.method === 'HEAD') return;
