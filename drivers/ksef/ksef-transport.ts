@@ -1,7 +1,7 @@
 import type { SpiErrorItem } from '../../src/spi/error-item.js';
 import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import type { Logger } from '../../src/lib/log.js';
-import { errorCode } from '../../src/lib/error-code.js';
+import { errorCode } from '../../src/spi/error-code.js';
 import { outsideLogContext } from '../../src/lib/log-context.js';
 import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { KsefAuthRefused, KsefRefused, KsefUnavailable, type InvoiceStatus, type KsefClient, type OpenSession } from './ksef-client.js';

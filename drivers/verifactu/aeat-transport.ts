@@ -1,6 +1,6 @@
 import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import type { Logger } from '../../src/lib/log.js';
-import { errorCode } from '../../src/lib/error-code.js';
+import { errorCode } from '../../src/spi/error-code.js';
 import { outsideLogContext } from '../../src/lib/log-context.js';
 import { backoffDelay, type RetryPolicy } from '../../src/lib/retry-delay.js';
 import { DEFAULT_WAIT_SECONDS, outcomeOf, parseAeatAnswer, type AeatAnswer, type ResponseLine } from './aeat-response.js';

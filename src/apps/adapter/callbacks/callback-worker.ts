@@ -2,7 +2,7 @@ import pRetry, { AbortError } from 'p-retry';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { originFields, QueueWorker } from '../../../platform/queue-worker.js';
 import { siteName, withLogContext, type LogFields } from '../../../lib/log-context.js';
-import { errorCode } from '../../../lib/error-code.js';
+import { errorCode } from '../../../spi/error-code.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
 import { driverId } from '../../../spi/driver.js';
 import type { Model } from '../../../spi/enums.js';

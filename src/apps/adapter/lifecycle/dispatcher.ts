@@ -13,7 +13,7 @@ import { statusOfEvent } from './network-events.js';
 import type { StatusRecorder } from './status-recorder.js';
 import { originFields, QueueWorker } from '../../../platform/queue-worker.js';
 import type { LogFields } from '../../../lib/log-context.js';
-import { errorCode } from '../../../lib/error-code.js';
+import { errorCode } from '../../../spi/error-code.js';
 import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 export interface DispatcherDeps {

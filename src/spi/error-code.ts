@@ -1,4 +1,4 @@
-import { TransportError } from '../spi/transport.js';
+import { TransportError } from './transport.js';
 
 /**
  * The short, stable code a log line (and a metric) gives a failure, for an operator to grep and
