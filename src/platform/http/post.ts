@@ -48,7 +48,7 @@ export function httpRequest(url: URL, options: PostOptions): Promise<PostResult>
       res.on('error', (err) => reject(new PostNetworkError(err.message, { cause: err })));
     });
     req.on('timeout', () => req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: 'TIMEOUT' })));
-    // The cause keeps Node's code (ECONNREFUSED, CERT_HAS_EXPIRED…) for the logs' error_code (lib/error-code.ts).
+    // The cause keeps Node's code (ECONNREFUSED, CERT_HAS_EXPIRED…) for the logs' error_code (spi/error-code.ts).
     req.on('error', (err) => reject(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`, { cause: err })));
     req.end(options.body);
   });
