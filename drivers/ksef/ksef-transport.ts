@@ -1,6 +1,8 @@
 import type { SpiErrorItem } from '../../src/spi/error-item.js';
 import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import type { Logger } from '../../src/lib/log.js';
+import { errorCode } from '../../src/spi/error-code.js';
+import { outsideLogContext } from '../../src/lib/log-context.js';
 import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { KsefAuthRefused, KsefRefused, KsefUnavailable, type InvoiceStatus, type KsefClient, type OpenSession } from './ksef-client.js';
 import { KSEF_NUMBER } from './examine.js';
@@ -121,8 +123,9 @@ export class KsefTransport implements Transport {
     if (this.session && this.session.validUntil - SESSION_MARGIN_MS > now) return this.session;
     const old = this.session;
     this.session = undefined;
-    if (old) void this.closeQuietly(old.referenceNumber);
-    this.opening ??= this.o.client.openSession().finally(() => (this.opening = undefined));
+    // The session is the entity's, shared by its documents: opened and closed in none's log context.
+    if (old) void outsideLogContext(() => this.closeQuietly(old.referenceNumber));
+    this.opening ??= outsideLogContext(() => this.o.client.openSession().finally(() => (this.opening = undefined)));
     this.session = await this.opening;
     this.o.logger.info({ session: this.session.referenceNumber }, 'KSeF interactive session opened');
     return this.session;
@@ -131,7 +134,7 @@ export class KsefTransport implements Transport {
   private scheduleIdleClose(): void {
     if (this.closed || this.sending > 0 || !this.session) return;
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => void this.closeSession(), this.o.idleCloseMs ?? 60_000);
+    this.idleTimer = outsideLogContext(() => setTimeout(() => void this.closeSession(), this.o.idleCloseMs ?? 60_000));
     this.idleTimer.unref();
   }
 
@@ -148,7 +151,7 @@ export class KsefTransport implements Transport {
       this.o.logger.info({ session: reference }, 'KSeF interactive session closed');
     } catch (err) {
       // KSeF closes a session on its own after 12 hours; nothing is lost.
-      this.o.logger.warn({ session: reference, err: err instanceof Error ? err.message : String(err) }, 'KSeF session not closed');
+      this.o.logger.warn({ session: reference, error_code: errorCode(err), err: err instanceof Error ? err.message : String(err) }, 'KSeF session not closed');
     }
   }
 

@@ -1,6 +1,7 @@
 import type { SpiErrorItem } from '../../src/spi/error-item.js';
 import { trackLater, TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import type { Logger } from '../../src/lib/log.js';
+import { logContext, outsideLogContext } from '../../src/lib/log-context.js';
 import type { RetryPolicy } from '../../src/lib/retry-delay.js';
 import { MAX_OPERATIONS, type ReportOperation } from './api-request.js';
 import { describe, type ProcessingResult, type ValidationMessage } from './api-response.js';
@@ -41,6 +42,8 @@ interface Pending {
   op: ReportOperation;
   resolve: (at: { transactionId: string; index: number }) => void;
   reject: (err: unknown) => void;
+  /** The document whose work queued it (its log context), named on the batch's lines. */
+  documentId: string | number | undefined;
 }
 
 export class NavTransport implements Transport {
@@ -106,11 +109,12 @@ export class NavTransport implements Transport {
 
   private enqueue(op: ReportOperation): Promise<{ transactionId: string; index: number }> {
     return new Promise((resolve, reject) => {
-      this.waiting.push({ op, resolve, reject });
+      this.waiting.push({ op, resolve, reject, documentId: logContext().document_id });
+      // The batch is shared by its documents: it is sent in none's log context (its lines name `document_ids`).
       if (this.waiting.length >= MAX_OPERATIONS || this.o.batchWaitMs === 0) {
-        void this.flush();
+        void outsideLogContext(() => this.flush());
       } else if (!this.timer) {
-        this.timer = setTimeout(() => void this.flush(), this.o.batchWaitMs);
+        this.timer = outsideLogContext(() => setTimeout(() => void this.flush(), this.o.batchWaitMs));
         this.timer.unref();
       }
     });
@@ -124,7 +128,7 @@ export class NavTransport implements Transport {
     if (batch.length === 0) return;
     try {
       const transactionId = await this.o.client.manageInvoice(batch.map((p) => p.op));
-      this.o.logger.info({ transaction_id: transactionId, reports: batch.length }, 'NAV manageInvoice taken');
+      this.o.logger.info({ transaction_id: transactionId, reports: batch.length, document_ids: batch.map((p) => p.documentId) }, 'NAV manageInvoice taken');
       batch.forEach((p, i) => p.resolve({ transactionId, index: i + 1 }));
     } catch (err) {
       for (const p of batch) p.reject(err);

@@ -48,7 +48,11 @@ export function sdiNetwork(settings: SdiSettings, entities: EntityLookup, deps: 
  * be read is refused with a SOAP client fault (HTTP 400), so the SDI does not count it delivered.
  */
 async function receive(request: InboundRequest, deps: NetworkDeps): Promise<InboundAnswer> {
-  const fault = (message: string): InboundAnswer => ({ status: 400, contentType: 'text/xml; charset=utf-8', body: soapFault('Client', message) });
+  const fault = (message: string): InboundAnswer => {
+    // A refusal the SDI retries: an operator should see why (the driver is in the log context).
+    deps.logger.warn({ error_code: 'SOAP_CLIENT_FAULT', reason: message }, 'SDI notification refused');
+    return { status: 400, contentType: 'text/xml; charset=utf-8', body: soapFault('Client', message) };
+  };
   let call;
   try {
     call = readNotificationCall(request.contentType, request.body);

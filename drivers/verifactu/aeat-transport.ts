@@ -1,5 +1,7 @@
 import { TransportError, type NetworkEvent, type OutboundMessage, type SendReceipt, type SentMessage, type Tracking, type Transport } from '../../src/spi/transport.js';
 import type { Logger } from '../../src/lib/log.js';
+import { errorCode } from '../../src/spi/error-code.js';
+import { outsideLogContext } from '../../src/lib/log-context.js';
 import { backoffDelay, type RetryPolicy } from '../../src/lib/retry-delay.js';
 import { DEFAULT_WAIT_SECONDS, outcomeOf, parseAeatAnswer, type AeatAnswer, type ResponseLine } from './aeat-response.js';
 import { recordIdentity, type RecordIdentity } from './record-identity.js';
@@ -128,10 +130,13 @@ export class AeatTransport implements Transport {
     clearTimeout(q.timer);
     const now = this.o.clock().getTime();
     const delay = this.due(q, now) ? 0 : q.notBefore - now;
-    q.timer = setTimeout(() => {
-      const flight = this.flush(nif).finally(() => this.flights.delete(flight));
-      this.flights.add(flight);
-    }, delay);
+    // The issuer's batch is shared by its documents: its flush runs in none's log context (its lines name `document_ids`).
+    q.timer = outsideLogContext(() =>
+      setTimeout(() => {
+        const flight = this.flush(nif).finally(() => this.flights.delete(flight));
+        this.flights.add(flight);
+      }, delay),
+    );
     q.timer.unref();
   }
 
@@ -164,7 +169,12 @@ export class AeatTransport implements Transport {
       q.waiting.unshift(...batch);
       q.notBefore = now.getTime() + backoffDelay(q.failures, this.o.retry);
       const err = answer instanceof Error ? answer.message : `SOAP fault ${answer.code}: ${answer.message}`;
-      if (!this.closed) this.o.logger.warn({ issuer: nif, records: batch.length, attempt: q.failures, err, next_at: new Date(q.notBefore).toISOString() }, 'the AEAT did not take the records; they go again later');
+      const code = answer instanceof Error ? errorCode(answer) : `SOAP_FAULT_${answer.code}`;
+      if (!this.closed)
+        this.o.logger.warn(
+          { issuer: nif, records: batch.length, document_ids: batch.map((r) => r.documentId), error_code: code, attempt: q.failures, err, next_at: new Date(q.notBefore).toISOString() },
+          'the AEAT did not take the records; they go again later',
+        );
       return;
     }
     q.failures = 0;

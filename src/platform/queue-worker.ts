@@ -1,9 +1,28 @@
 import type { Logger } from '../lib/log.js';
 import { WakeTimer } from './wake-timer.js';
+import { siteName, withLogContext, type LogFields } from '../lib/log-context.js';
 
 /** A queue row as the workers see it: whose document it is (at most one row per document in hand). */
 export interface QueueRow {
   documentId: string;
+}
+
+/**
+ * What a due query reads beside a queue row for its log lines: the request that queued it (the
+ * row's own, else its document's), the document's model and country (its driver), its entity,
+ * and its site (the merchant that has the entity now, '' for the operator's BILLING_URL).
+ */
+export interface QueueRowOrigin {
+  requestId: string;
+  model: string;
+  country: string;
+  businessEntityId: string;
+  siteId: string;
+}
+
+/** The log context of a row of either queue: `driver` its driver's id (by model and country; the model when there is none). */
+export function originFields(row: QueueRow & QueueRowOrigin, driver: string | undefined): LogFields {
+  return { request_id: row.requestId, document_id: row.documentId, driver: driver ?? row.model, business_entity_id: row.businessEntityId, site: siteName(row.siteId) };
 }
 
 /**
@@ -39,6 +58,10 @@ export abstract class QueueWorker<Row extends QueueRow> {
   protected abstract nextDueAt(): Promise<string | undefined>;
   /** Works one row to its next resting state; errors are logged, the row stays queued. */
   protected abstract handle(row: Row): Promise<void>;
+  /** What every log line about the row carries (request_id, document_id, driver, business_entity_id, site): its work runs in this log context. */
+  protected logFields(row: Row): LogFields {
+    return { document_id: row.documentId };
+  }
   /** Called once when closing starts (e.g. to cut retry waits short). */
   protected stopping(): void {}
 
@@ -68,9 +91,9 @@ export abstract class QueueWorker<Row extends QueueRow> {
         // A row finished while the read was on its way was read as it was before: the next read has it as it is.
         if (this.inHand.has(row.documentId) || this.releasedDuringRead.has(row.documentId)) continue;
         this.inHand.add(row.documentId);
-        this.handle(row)
-          .catch((err: unknown) => this.logger.error({ err, document_id: row.documentId }, `${this.name} failed unexpectedly; the row stays queued`))
-          .finally(() => this.release(row.documentId));
+        withLogContext(this.logFields(row), () =>
+          this.handle(row).catch((err: unknown) => this.logger.warn({ err, error_code: 'UNEXPECTED' }, `${this.name} failed unexpectedly; the row stays queued`)),
+        ).finally(() => this.release(row.documentId));
       }
     }
     // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.

@@ -1,3 +1,5 @@
+import { outsideLogContext } from '../lib/log-context.js';
+
 /**
  * When a background worker next looks for work: at once when poked (coalesced to one run per
  * event-loop turn), else at the earliest due time its queue reports, and at least every
@@ -26,18 +28,22 @@ export class WakeTimer {
       return;
     }
     this.running = true;
-    this.work()
-      .catch((err: unknown) => {
-        this.onError(err);
-        this.at(undefined);
-      })
-      .finally(() => {
-        this.running = false;
-        if (this.again) {
-          this.again = false;
-          this.soon();
-        }
-      });
+    // A worker's pass is nobody's in particular: a poke from one document's work (a status recorded
+    // while a row or a request was in hand) must not stamp that document's ids on the pass's lines.
+    void outsideLogContext(() =>
+      this.work()
+        .catch((err: unknown) => {
+          this.onError(err);
+          this.at(undefined);
+        })
+        .finally(() => {
+          this.running = false;
+          if (this.again) {
+            this.again = false;
+            this.soon();
+          }
+        }),
+    );
   }
 
   soon(): void {

@@ -154,7 +154,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       logger.info({ url: metricsServer.url }, 'metrics listening');
     }
     // One watcher per installation's process group: the first worker (or the single process) says it.
-    const watch = workerSlot() === 0 ? new CertificateWatch({ runSettings, drivers: drivers.all, entities: () => directory.current().entities, refresh: () => directory.refresh(), clock, logger }).start() : undefined;
+    const watch = workerSlot() === 0 ? new CertificateWatch({ runSettings, drivers: drivers.all, entities: () => directory.current().entities, ownerOf: (id) => directory.current().ownerOf(id), refresh: () => directory.refresh(), clock, logger }).start() : undefined;
     logger.info({ url: server.url, config: source, database: store.location, schema_version: store.migration.version, claimant }, 'adapter listening');
     // Printed only once the adapter is really up, so the one showing is not lost to a failed start.
     if (apiKey.source === 'generated') {

@@ -74,7 +74,7 @@ export function startLifecycle({ settings, config, runSettings, store, drivers, 
   // Always running: merchants' sites may be connected at run time. The callbacks of a site
   // without a destination or a usable token wait in the outbox (CallbackSites.held).
   const poster = new CallbackPoster(settings.callbackTimeout, settings.callbackConcurrency);
-  const callbacks = new CallbackWorker({ store, poster, sites, clock, logger, metrics, concurrency: settings.callbackConcurrency, retry });
+  const callbacks = new CallbackWorker({ store, poster, sites, clock, logger, metrics, drivers, concurrency: settings.callbackConcurrency, retry });
   recorder.onRecorded(() => callbacks.poke());
   callbacks.poke();
   if (!settings.billingUrl) logger.warn('BILLING_URL is unset: status callbacks of documents without a merchant are kept queued until it is set');

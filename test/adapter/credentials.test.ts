@@ -55,10 +55,10 @@ describe('POST /credentials/validate', () => {
       expect(body.status).to.equal('DOWN');
     });
 
-    it('logs merchant_id and trace_id from the JSON credentials, never the key', async () => {
+    it('logs merchant_id and the trace_id (as request_id) from the JSON credentials, never the key', async () => {
       await validate(JSON.stringify({ api_key: adapter.key, merchant_id: 'acme.example', trace_id: 'trace-42' }));
       const line = adapter.logs.find((l) => l.msg === 'request' && l.path === '/credentials/validate');
-      expect(line).to.include({ trace_id: 'trace-42', merchant_id: 'acme.example', method: 'POST', status: 200 });
+      expect(line).to.include({ request_id: 'trace-42', merchant_id: 'acme.example', method: 'POST', status: 200 });
       expect(line?.duration_ms).to.be.a('number');
       expect(JSON.stringify(adapter.logs)).not.to.contain(adapter.key);
     });

@@ -57,15 +57,15 @@ describe('the error path', () => {
     expect(json.errors[0]).to.include({ code: 'INVALID_OPERATION', message: 'DELETE /health: method not allowed' });
   });
 
-  it('logs one line per request with trace_id, merchant_id, method, path, status and duration', async () => {
+  it('logs one line per request with request_id, merchant_id, method, path, status and duration', async () => {
     const before = adapter.logs.length;
     await adapter.call('/einvoicing/activations?country=DE', { headers: { merchant_id: 'acme.example', trace_id: 'abc-123' } });
     await adapter.call('/health', { key: null });
     const lines = adapter.logs.slice(before).filter((l) => l.msg === 'request');
     expect(lines).to.have.length(2);
-    expect(lines[0]).to.include({ trace_id: 'abc-123', merchant_id: 'acme.example', method: 'GET', path: '/einvoicing/activations', status: 200 });
+    expect(lines[0]).to.include({ request_id: 'abc-123', merchant_id: 'acme.example', method: 'GET', path: '/einvoicing/activations', status: 200 });
     expect(lines[1]).to.include({ merchant_id: null, method: 'GET', path: '/health', status: 200 });
-    expect(lines[1]?.trace_id).to.match(/^[0-9a-f-]{36}$/);
+    expect(lines[1]?.request_id).to.match(/^[0-9a-f-]{36}$/);
     for (const l of lines) expect(l.duration_ms).to.be.a('number').and.to.be.at.least(0);
     expect(JSON.stringify(adapter.logs)).not.to.contain(adapter.key);
   });

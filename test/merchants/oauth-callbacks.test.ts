@@ -95,7 +95,7 @@ describe('callbacks with the platform\'s OAuth tokens', function () {
     const id = await submit('INV-T5');
     try {
       await eventually(
-        () => adapter.logs.find((l) => l.msg === 'status callback attempt failed; it will be tried again' && String(l.error_code).includes(foreign.currentKid)),
+        () => adapter.logs.find((l) => l.msg === 'status callback attempt failed; it will be tried again' && l.error_code === 'SEALED_UNDER_UNKNOWN_KEY' && String(l.error).includes(foreign.currentKid)),
         10_000,
         'a retry naming the unknown key',
       );

@@ -5,6 +5,7 @@ import { settingsOf } from '../driver-settings.js';
 import type { RunSettings } from '../run-settings.js';
 import { driverId, type DriverNetwork, type EntityLookup, type NetworkDeps } from '../../spi/driver.js';
 import type { NetworkCalls } from '../../spi/network-calls.js';
+import { withLogContext } from '../../lib/log-context.js';
 
 /**
  * Which transport carries a document: the network of its driver when that driver brings one and
@@ -56,8 +57,10 @@ export class TransportSet {
 
   /** The network of a driver that takes requests from its network (the SDI's notifications), by the driver id in any case. */
   receiverOf(driver: string): DriverNetwork['receive'] {
-    const network = [...this.networks].find(([id]) => id.toLowerCase() === driver.toLowerCase())?.[1];
-    return network?.receive?.bind(network);
+    const found = [...this.networks].find(([id]) => id.toLowerCase() === driver.toLowerCase());
+    const receive = found?.[1].receive?.bind(found[1]);
+    // Every line the network logs about the request (a refusal, a message kept) names its driver.
+    return receive && ((request) => withLogContext({ driver: found![0] }, () => receive(request)));
   }
 
   /** Whether the adapter's own transport (the sandbox, with its control API) carries the documents of this driver and entity. */

@@ -23,6 +23,8 @@ const LEGACY_ALG = 'dir';
 
 /** The value names a key this instance's ring lacks (SEALING_KEY_FILE, SEALING_PREVIOUS_KEY_FILES). */
 export class SealedUnderUnknownKey extends Error {
+  /** The logs' error_code (src/spi/error-code.ts). */
+  readonly code = 'SEALED_UNDER_UNKNOWN_KEY';
   constructor(readonly kid: string) {
     super(`sealed under key ${kid}, which neither SEALING_KEY_FILE nor SEALING_PREVIOUS_KEY_FILES holds`);
   }

@@ -50,7 +50,7 @@ export interface ErrorMiddlewareOptions {
 /**
  * The ONE place where errors become responses. Client errors keep their message (they help
  * the caller fix the request); anything unexpected is masked as a BasicErrorResponse and its
- * details are logged with the request's trace id.
+ * details are logged with the request's id.
  */
 export function errorMiddleware(options: ErrorMiddlewareOptions) {
   const withHelp = (errors: readonly SpiErrorItem[]) => errorItems(errors, options.helpBaseUrl);
@@ -75,8 +75,7 @@ export function errorMiddleware(options: ErrorMiddlewareOptions) {
           ctx.status = known.status;
           ctx.body = { errors: withHelp(known.errors) };
         } else {
-          const state = ctx.state as { traceId?: string };
-          options.logger.error({ err, trace_id: state.traceId, method: ctx.method, path: ctx.path }, 'unexpected error');
+          options.logger.error({ err, method: ctx.method, path: ctx.path }, 'unexpected error'); // request_id from the log context
           ctx.status = 500;
           ctx.body = { message: UNEXPECTED_MESSAGE };
         }

@@ -59,13 +59,14 @@ export function httpRequest(url: URL, options: PostOptions): Promise<PostResult>
         kept += c.length;
       });
       res.on('end', () => resolve(answered({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8').slice(0, keep), retryAfterMs: retryAfter(res.headers['retry-after']), contentType: res.headers['content-type'] })));
-      res.on('error', (err) => reject(failed(new PostNetworkError(err.message))));
+      res.on('error', (err) => reject(failed(new PostNetworkError(err.message, { cause: err }))));
     });
     req.on('timeout', () => {
       timedOut = true;
-      req.destroy(new Error(`no answer within ${options.timeoutMs} ms`));
+      req.destroy(Object.assign(new Error(`no answer within ${options.timeoutMs} ms`), { code: 'TIMEOUT' }));
     });
-    req.on('error', (err) => reject(failed(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`))));
+    // The cause keeps Node's code (ECONNREFUSED, CERT_HAS_EXPIRED…) for the logs' error_code (spi/error-code.ts).
+    req.on('error', (err) => reject(failed(new PostNetworkError(`${(err as NodeJS.ErrnoException).code ?? 'network error'}: ${err.message}`, { cause: err }))));
     req.end(options.body);
   });
 }

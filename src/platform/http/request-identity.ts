@@ -8,8 +8,16 @@
 export interface RequestIdentity {
   apiKey?: string;
   merchantId?: string;
+  /** The platform's trace_id (its header, else its JSON Authorization's), else an X-Request-Id header; absent when none is usable. */
   traceId?: string;
 }
+
+/**
+ * What a request id may be: printable ASCII without spaces, at most 200 characters. It is sent
+ * back in a header and written on log lines, so anything else (a CR/LF, which Node refuses in a
+ * header, or an over-long value) is replaced by a fresh id rather than answered with a 500.
+ */
+const USABLE_ID = /^[\x21-\x7e]{1,200}$/;
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -18,9 +26,11 @@ export function readIdentity(headers: Headers): RequestIdentity {
   const identity: RequestIdentity = {};
   if (fromJson.apiKey) identity.apiKey = fromJson.apiKey;
   const merchantId = first(headers.merchant_id) ?? fromJson.merchantId;
-  const traceId = first(headers.trace_id) ?? fromJson.traceId;
+  // The platform's own trace id first (the SPI's header, then its credentials); X-Request-Id is what a
+  // proxy or an operator sends (and what survives nginx, which drops underscored headers by default).
+  const traceId = [first(headers.trace_id), fromJson.traceId, first(headers['x-request-id'])].find((id) => id !== undefined && USABLE_ID.test(id));
   if (merchantId) identity.merchantId = merchantId.slice(0, 200);
-  if (traceId) identity.traceId = traceId.slice(0, 200);
+  if (traceId) identity.traceId = traceId;
   return identity;
 }
 

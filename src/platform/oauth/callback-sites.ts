@@ -1,3 +1,4 @@
+import { outsideLogContext, siteName, withLogContext } from '../../lib/log-context.js';
 import type { Settings } from '../config/settings.js';
 import type { Directory } from '../directory/directory.js';
 import type { Logger } from '../../lib/log.js';
@@ -145,7 +146,8 @@ export class CallbackSites {
   private refresh(siteId: string, sealed: string, tokens: Tokens, template: string): Promise<SiteAccess> {
     let running = this.refreshing.get(siteId);
     if (!running) {
-      running = this.doRefresh(siteId, sealed, tokens, template).finally(() => this.refreshing.delete(siteId));
+      // Shared by every callback of the site waiting on it: its lines are the site's (a `site` field), not the first document's.
+      running = outsideLogContext(() => withLogContext({ site: siteName(siteId) }, () => this.doRefresh(siteId, sealed, tokens, template).finally(() => this.refreshing.delete(siteId))));
       this.refreshing.set(siteId, running);
     }
     return running;

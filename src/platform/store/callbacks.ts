@@ -1,11 +1,12 @@
 import type { Database } from './db.js';
 import { OWNER, OWNER_JOIN } from './document-owner.js';
 import { leaseAfter, type Lease } from './lease.js';
+import type { QueueRowOrigin } from '../queue-worker.js';
 
 // The callback outbox (migration 004): rows are the queue, so a crash loses nothing; the
 // worker keeps which rows are in flight in memory and re-reads the rest.
 
-export interface CallbackRow {
+export interface CallbackRow extends Omit<QueueRowOrigin, 'siteId'> {
   id: number;
   documentId: string;
   /** Where it goes: the merchant that has the document's entity as the row is read, '' for the operator's own site (BILLING_URL). */
@@ -26,6 +27,9 @@ export interface CallbackEnd {
   at: string;
 }
 
+/** The due rows' origin but the site (QueueRowOrigin), the same on both stores: `c` the callback, `d` its document. */
+export const CALLBACK_ORIGIN = `coalesce(c.request_id, d.request_id) AS "requestId", d.model, d.country, d.business_entity_id AS "businessEntityId"`;
+
 export function callbackStatements(db: Database, lease: Lease) {
   // The oldest pending row of each document only: a document's callbacks go out in order, on
   // whichever process claims it, since the next row is not due until this one ended. Rows of
@@ -33,7 +37,7 @@ export function callbackStatements(db: Database, lease: Lease) {
   // rows another process holds wait for its lease. The site is the document's merchant as the
   // row is read: rows queued before its entity moved go to the merchant that has it now.
   const due = db.prepare<{ now: string; held: string; limit: number; me: string }, CallbackRow>(
-    `SELECT c.id, c.document_id AS documentId, ${OWNER} AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt
+    `SELECT c.id, c.document_id AS documentId, ${OWNER} AS siteId, c.path, c.body, c.attempts, c.expires_at AS expiresAt, ${CALLBACK_ORIGIN}
      FROM callbacks c INDEXED BY callbacks_queue JOIN documents d ON d.id = c.document_id ${OWNER_JOIN}
      WHERE c.state = 'pending' AND c.next_attempt_at <= @now
        AND (c.claimed_by IS NULL OR c.claimed_by = @me OR c.lease_until <= @now)

@@ -101,7 +101,7 @@ export function documentStatements(db: Database) {
   );
   const insertStatus = db.prepare('INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES (?, ?, ?, ?, ?)');
   // Every document is queued for transmission in its own transaction (DESIGN: side effects are rows).
-  const queueTransmission = db.prepare("INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at) VALUES (?, 'queued', ?, ?)");
+  const queueTransmission = db.prepare("INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at, request_id) VALUES (?, 'queued', ?, ?, ?)");
   const supersede = db.prepare(
     "UPDATE callbacks SET state = 'failed', last_error = ?, ended_at = ? WHERE document_id = ? AND state = 'pending'",
   );
@@ -147,7 +147,7 @@ export function documentStatements(db: Database) {
       insertDoc.run(row);
       artifacts.forEach((a, i) => insertArtifact.run(d.id, i + 1, a.documentType, a.mimeType, a.content, a.encoding ?? 'utf8', d.createdAt));
       insertStatus.run(d.id, status.status, status.source, status.detail ?? null, d.createdAt);
-      queueTransmission.run(d.id, d.createdAt, d.createdAt);
+      queueTransmission.run(d.id, d.createdAt, d.createdAt, d.requestId);
     },
     /**
      * A FAILED document was submitted again as `by`: callbacks of the old one still waiting

@@ -194,6 +194,8 @@ export interface OutboxActor {
   at: string;
   /** A failed callback made pending again is retried until then (CALLBACK_RETRY_HORIZON from now). */
   callbackExpiresAt: string;
+  /** The request asking (the admin API's): the retried row's lines name it from then on; absent (the CLI), the row keeps its own. */
+  requestId?: string | undefined;
 }
 
 interface QueueState {
@@ -240,10 +242,11 @@ export async function retryCallback(sql: OutboxSql, id: number, who: OutboxActor
   const changed =
     row.state === 'failed'
       ? await sql.run(
-          `UPDATE callbacks SET state = 'pending', next_attempt_at = ${m(1)}, expires_at = ${m(2)}, ended_at = NULL, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL WHERE id = ${m(3)} AND state = 'failed'`,
-          [who.at, who.callbackExpiresAt, id],
+          `UPDATE callbacks SET state = 'pending', next_attempt_at = ${m(1)}, expires_at = ${m(2)}, ended_at = NULL, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL,
+             request_id = coalesce(${m(3)}, request_id) WHERE id = ${m(4)} AND state = 'failed'`,
+          [who.at, who.callbackExpiresAt, who.requestId ?? null, id],
         )
-      : await sql.run(`UPDATE callbacks SET next_attempt_at = ${m(1)} WHERE id = ${m(2)} AND state = 'pending'`, [who.at, id]);
+      : await sql.run(`UPDATE callbacks SET next_attempt_at = ${m(1)}, request_id = coalesce(${m(2)}, request_id) WHERE id = ${m(3)} AND state = 'pending'`, [who.at, who.requestId ?? null, id]);
   if (changed === 0) return { kind: 'conflict', reason: `callback ${id} changed while it was being retried: try again` };
   const from = row.cancelledBy !== null ? 'cancelled' : row.state;
   const action = await record(sql, { at: who.at, actor: who.actor, action: 'retry', targetKind: 'callback', targetId: String(id), detail: JSON.stringify({ from }) });
@@ -254,9 +257,9 @@ export async function retryCallback(sql: OutboxSql, id: number, who: OutboxActor
 export async function retryFailedCallbacks(sql: OutboxSql, site: string, who: OutboxActor): Promise<{ count: number; action: OutboxAction }> {
   const m = sql.mark;
   const count = await sql.run(
-    `UPDATE callbacks SET state = 'pending', next_attempt_at = ${m(1)}, expires_at = ${m(2)}, ended_at = NULL, claimed_by = NULL, lease_until = NULL
-     WHERE state = 'failed' AND cancelled_by IS NULL AND id IN (SELECT c.id FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN} WHERE c.state = 'failed' AND ${OWNER} = ${m(3)})`,
-    [who.at, who.callbackExpiresAt, site],
+    `UPDATE callbacks SET state = 'pending', next_attempt_at = ${m(1)}, expires_at = ${m(2)}, ended_at = NULL, claimed_by = NULL, lease_until = NULL, request_id = coalesce(${m(3)}, request_id)
+     WHERE state = 'failed' AND cancelled_by IS NULL AND id IN (SELECT c.id FROM callbacks c JOIN documents d ON d.id = c.document_id ${OWNER_JOIN} WHERE c.state = 'failed' AND ${OWNER} = ${m(4)})`,
+    [who.at, who.callbackExpiresAt, who.requestId ?? null, site],
   );
   const action = await record(sql, { at: who.at, actor: who.actor, action: 'retry-failed', targetKind: 'site', targetId: site, detail: JSON.stringify({ count }) });
   return { count, action };
@@ -291,11 +294,16 @@ export async function retryTransmission(sql: OutboxSql, documentId: string, who:
   const changed =
     row.state === 'failed'
       ? await sql.run(
-          `UPDATE transmissions SET state = CASE WHEN message_id IS NULL THEN 'queued' ELSE 'sent' END, next_attempt_at = ${m(1)}, updated_at = ${m(2)}, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL
-           WHERE document_id = ${m(3)} AND state = 'failed'`,
-          [who.at, who.at, documentId],
+          `UPDATE transmissions SET state = CASE WHEN message_id IS NULL THEN 'queued' ELSE 'sent' END, next_attempt_at = ${m(1)}, updated_at = ${m(2)}, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL,
+             request_id = coalesce(${m(3)}, request_id) WHERE document_id = ${m(4)} AND state = 'failed'`,
+          [who.at, who.at, who.requestId ?? null, documentId],
         )
-      : await sql.run(`UPDATE transmissions SET next_attempt_at = ${m(1)}, updated_at = ${m(2)} WHERE document_id = ${m(3)} AND state IN ('queued', 'sent')`, [who.at, who.at, documentId]);
+      : await sql.run(`UPDATE transmissions SET next_attempt_at = ${m(1)}, updated_at = ${m(2)}, request_id = coalesce(${m(3)}, request_id) WHERE document_id = ${m(4)} AND state IN ('queued', 'sent')`, [
+          who.at,
+          who.at,
+          who.requestId ?? null,
+          documentId,
+        ]);
   if (changed === 0) return { kind: 'conflict', reason: `the transmission of document ${documentId} changed while it was being retried: try again` };
   const from = row.cancelledBy !== null ? 'cancelled' : row.state;
   const action = await record(sql, { at: who.at, actor: who.actor, action: 'retry', targetKind: 'transmission', targetId: documentId, detail: JSON.stringify({ from }) });

@@ -31,7 +31,8 @@ export interface StatusChange {
   references?: readonly ProviderReference[];
   related?: NewRelatedDocument;
   /** The form body to POST to the platform, and until when to try; absent when no callback is due. */
-  callback?: { path: string; body: string; expiresAt: string };
+  /** `requestId`: the request whose work recorded the status (its log context), named on the worker's lines about the callback. */
+  callback?: { path: string; body: string; expiresAt: string; requestId?: string | undefined };
 }
 
 export interface RelatedDocumentRow {
@@ -55,7 +56,7 @@ export function statusChangeStatements(db: Database) {
      VALUES (@id, @documentId, @statusId, @documentType, @flow, @status, @mimeType, @content, @payload, @references, @createdAt)`,
   );
   const insertCallback = db.prepare(
-    'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   const getRelated = db.prepare<[string], RelatedDocumentRow>(
     `SELECT id, document_id AS documentId, document_type AS documentType, mime_type AS mimeType, content, created_at AS createdAt
@@ -86,7 +87,7 @@ export function statusChangeStatements(db: Database) {
           createdAt: c.at,
         });
       }
-      if (c.callback) insertCallback.run(c.documentId, statusId, c.callback.path, c.callback.body, c.at, c.callback.expiresAt, c.at);
+      if (c.callback) insertCallback.run(c.documentId, statusId, c.callback.path, c.callback.body, c.at, c.callback.expiresAt, c.at, c.callback.requestId ?? null);
       return statusId;
     },
     related: (id: string) => getRelated.get(id),

@@ -1,9 +1,11 @@
 import type { Database } from './db.js';
 import { leaseAfter, LeaseLost, type Lease } from './lease.js';
+import { OWNER, OWNER_JOIN } from './document-owner.js';
+import type { QueueRowOrigin } from '../queue-worker.js';
 
 // The dispatcher's queue: one row per document (written with the document), see migration 004.
 
-export interface TransmissionRow {
+export interface TransmissionRow extends QueueRowOrigin {
   documentId: string;
   state: 'queued' | 'sent';
   attempts: number;
@@ -20,12 +22,15 @@ export type TransmissionStep =
   | { kind: 'failed'; documentId: string; error: string; at: string }
   | { kind: 'tracked'; documentId: string; eventsSeen: number; done: boolean; nextAt: string; at: string; /** As read: the step is refused when another pass counted more. */ seenBefore: number };
 
+/** The due rows' origin (QueueRowOrigin), the same on both stores: `t` the transmission, `d` its document, `be` its entity. */
+export const TRANSMISSION_ORIGIN = `coalesce(t.request_id, d.request_id) AS "requestId", d.model, d.country, d.business_entity_id AS "businessEntityId", ${OWNER} AS "siteId"`;
+
 export function transmissionStatements(db: Database, lease: Lease) {
   // Due, and not another process's while its lease runs (a row stays with its claimant between steps).
   const due = db.prepare<{ now: string; limit: number; me: string }, TransmissionRow>(
     `SELECT t.document_id AS documentId, t.state, t.attempts, t.message_id AS messageId, t.envelope, t.sent_at AS sentAt,
-            t.events_seen AS eventsSeen, d.created_at AS createdAt
-     FROM transmissions t JOIN documents d ON d.id = t.document_id
+            t.events_seen AS eventsSeen, d.created_at AS createdAt, ${TRANSMISSION_ORIGIN}
+     FROM transmissions t JOIN documents d ON d.id = t.document_id ${OWNER_JOIN}
      WHERE t.state IN ('queued', 'sent') AND t.next_attempt_at <= @now
        AND (t.claimed_by IS NULL OR t.claimed_by = @me OR t.lease_until <= @now)
      ORDER BY t.next_attempt_at LIMIT @limit`,

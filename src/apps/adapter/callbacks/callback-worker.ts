@@ -1,6 +1,11 @@
 import pRetry, { AbortError } from 'p-retry';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { QueueWorker } from '../../../platform/queue-worker.js';
+import { originFields, QueueWorker } from '../../../platform/queue-worker.js';
+import { siteName, withLogContext, type LogFields } from '../../../lib/log-context.js';
+import { errorCode } from '../../../spi/error-code.js';
+import type { DriverRegistry } from '../../../driver-kit/registry.js';
+import { driverId } from '../../../spi/driver.js';
+import type { Model } from '../../../spi/enums.js';
 import type { Logger } from '../../../lib/log.js';
 import { backoffDelay, type RetryPolicy } from '../../../lib/retry-delay.js';
 import type { CallbackEnd, CallbackRow } from '../../../platform/store/callbacks.js';
@@ -21,6 +26,8 @@ export interface CallbackWorkerDeps {
   retry: Pick<RetryPolicy, 'minMs' | 'maxMs'>;
   /** Counts each POST by outcome and HTTP status class (when metrics are exposed). */
   metrics?: Metrics | undefined;
+  /** Names the document's driver on the lines about its callbacks (its model when absent or unknown). */
+  drivers?: Pick<DriverRegistry, 'get'> | undefined;
 }
 
 /** Worth trying again: a network error, 408, 429 or a 5xx. */
@@ -28,8 +35,9 @@ class RetryableAnswer extends Error {
   constructor(
     message: string,
     readonly result?: PostResult,
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
   }
 }
 
@@ -43,14 +51,19 @@ interface Where {
 
 const siteUrl = (base: string, path: string) => `${base.replace(/\/+$/, '')}/${path.replace(/^\//, '')}`;
 
-/** What a log line of a failed attempt says: the document, the site and URL, the HTTP status or the network error's code, the attempt. */
-function logFields(row: CallbackRow, where: Where, attempt: number, answered: PostResult | undefined, message: string): Record<string, unknown> {
+/**
+ * What a log line of a failed attempt says beside the row's context: the callback, the site and
+ * URL (the site may have moved since the row was read), the HTTP status, the error's code
+ * (HTTP_<status> for an answer, the network's code otherwise), the attempt.
+ */
+function attemptFields(row: CallbackRow, where: Where, attempt: number, answered: PostResult | undefined, err: unknown): Record<string, unknown> {
   return {
     callback_id: row.id,
-    document_id: row.documentId,
-    site: where.site === '' ? 'BILLING_URL' : where.site,
+    site: siteName(where.site),
     ...(where.url && { url: where.url }),
-    ...(answered ? { http_status: answered.status } : { error_code: /^([A-Z][A-Z_]+):/.exec(message)?.[1] ?? message.slice(0, 120) }),
+    ...(answered && { http_status: answered.status }),
+    error_code: errorCode(err, answered?.status),
+    ...(err instanceof Error && { error: err.message.slice(0, 300) }),
     attempt,
   };
 }
@@ -94,6 +107,12 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     return this.deps.store.callbacks.nextDueAt([...held.keys()]);
   }
 
+  /** The row's request, document, driver, entity and site: on every line of its delivery. */
+  protected override logFields(row: CallbackRow): LogFields {
+    const driver = this.deps.drivers?.get(row.model as Model, row.country);
+    return originFields(row, driver && driverId(driver));
+  }
+
   /** Retry waits end at once; requests on the wire finish; unfinished rows stay queued. */
   protected override stopping(): void {
     this.abort.abort(new Error('callback worker closing'));
@@ -128,7 +147,8 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
           where.site = current.siteId;
           attempts += 1;
           answered = undefined;
-          const result = await this.post(current, where);
+          // A retry after the entity moved goes (and is logged) to the site it moved to.
+          const result = await withLogContext({ site: siteName(current.siteId) }, () => this.post(current, where));
           answered = result;
           const delivered = result.status >= 200 && result.status < 300;
           this.deps.metrics?.callbackAttempt(delivered ? 'delivered' : retryable(result.status) ? 'retry' : 'failed', result.status);
@@ -159,7 +179,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
       if (this.abort.signal.aborted) return answered && answered.status < 300 && answered.status >= 200 ? end('delivered', null) : undefined;
       const error = err instanceof RetryableAnswer ? `gave up at the retry horizon (${row.expiresAt}); last error: ${message}` : message;
       // The end of a callback nobody will post again: an operator must hear of it.
-      this.deps.logger.error({ ...logFields(row, where, attempts, answered, message), error }, 'status callback failed: it will not be posted again');
+      this.deps.logger.error({ ...attemptFields(row, where, attempts, answered, err), error }, 'status callback failed: it will not be posted again');
       return end('failed', error);
     }
   }
@@ -187,10 +207,10 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     try {
       access = await get();
     } catch (err) {
-      if (err instanceof TokenEndpointUnavailable) throw new RetryableAnswer(err.message);
+      if (err instanceof TokenEndpointUnavailable) throw new RetryableAnswer(err.message, undefined, err);
       // This process's ring lacks the tokens' key (SEALING_PREVIOUS_KEY_FILES not yet set here, mid-rotation): another
       // instance, or this one restarted with the key, can still post it; a failed row could not be posted again.
-      if (err instanceof SealedUnderUnknownKey) throw new RetryableAnswer(`the site's tokens are ${err.message}`);
+      if (err instanceof SealedUnderUnknownKey) throw new RetryableAnswer(`the site's tokens are ${err.message}`, undefined, err);
       throw err;
     }
     if (access.kind === 'held') throw new SiteHeld(access.reason);
@@ -204,7 +224,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     } catch (err) {
       if (err instanceof CallbackNetworkError) {
         this.deps.metrics?.callbackAttempt('retry', undefined);
-        throw new RetryableAnswer(err.message);
+        throw new RetryableAnswer(err.message, undefined, err);
       }
       throw err;
     }
@@ -219,7 +239,7 @@ export class CallbackWorker extends QueueWorker<CallbackRow> {
     const wait = Math.min(retryAfterMs ?? backoffDelay(retriesConsumed + 1, retry), Math.max(0, Date.parse(row.expiresAt) - now));
     const next = new Date(now + wait).toISOString();
     await store.callbacks.attemptFailed(row.id, attempts, next, error.message, error.result?.status ?? null);
-    logger.warn({ ...logFields(row, where, attempts, error.result, error.message), next_try: next }, 'status callback attempt failed; it will be tried again');
+    logger.warn({ ...attemptFields(row, where, attempts, error.result, error), next_try: next }, 'status callback attempt failed; it will be tried again');
     if (retryAfterMs !== undefined) await sleep(wait, undefined, { signal: this.abort.signal });
   }
 }

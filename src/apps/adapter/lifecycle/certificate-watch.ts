@@ -3,6 +3,7 @@ import type { BusinessEntity } from '../../../spi/business-entity.js';
 import { driverId, type Driver } from '../../../spi/driver.js';
 import { expiring } from '../../../driver-kit/entity-certificates.js';
 import type { RunSettings } from '../../../driver-kit/run-settings.js';
+import { siteName } from '../../../lib/log-context.js';
 
 // Expiry you can see coming (issue 43): at start and then once a day, a line at warn for each
 // certificate of a live business entity (uploaded, or named by the configuration file) that ends
@@ -15,6 +16,8 @@ export interface CertificateWatchDeps {
   drivers: readonly Driver[];
   /** The live business entities now. */
   entities: () => readonly BusinessEntity[];
+  /** The merchant that has an entity now (undefined: the operator's own): the site named on the line, whose documents it holds up. */
+  ownerOf?: (entityId: string) => string | undefined;
   /** Reloads what `entities` reads (a certificate replaced on another instance). */
   refresh?: () => Promise<unknown>;
   clock: () => Date;
@@ -50,8 +53,9 @@ export class CertificateWatch {
           for (const c of expiring(this.deps.runSettings.certificatesOf(driver, entity.id), now)) {
             seen++;
             const ended = Date.parse(c.facts.not_after) <= now.getTime();
+            const code = ended ? 'CERTIFICATE_EXPIRED' : 'CERTIFICATE_EXPIRES_SOON';
             logger.warn(
-              { code: ended ? 'CERTIFICATE_EXPIRED' : 'CERTIFICATE_EXPIRES_SOON', business_entity_id: entity.id, driver: driverId(driver), certificate: c.path, subject: c.facts.subject, fingerprint: c.facts.fingerprint, not_after: c.facts.not_after, days_left: c.daysLeft },
+              { code, error_code: code, business_entity_id: entity.id, driver: driverId(driver), site: siteName(this.deps.ownerOf?.(entity.id) ?? ''), certificate: c.path, subject: c.facts.subject, fingerprint: c.facts.fingerprint, not_after: c.facts.not_after, days_left: c.daysLeft },
               ended ? 'a business entity\'s certificate has expired: replace it' : 'a business entity\'s certificate expires soon: replace it',
             );
           }

@@ -11,7 +11,9 @@ import type { TransmissionRow } from '../../../platform/store/transmissions.js';
 import { LeaseLost } from '../../../platform/store/lease.js';
 import { statusOfEvent } from './network-events.js';
 import type { StatusRecorder } from './status-recorder.js';
-import { QueueWorker } from '../../../platform/queue-worker.js';
+import { originFields, QueueWorker } from '../../../platform/queue-worker.js';
+import type { LogFields } from '../../../lib/log-context.js';
+import { errorCode } from '../../../spi/error-code.js';
 import type { Metrics } from '../../../platform/metrics/metrics.js';
 
 export interface DispatcherDeps {
@@ -51,6 +53,12 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     return this.deps.store.transmissions.nextDueAt();
   }
 
+  /** The row's document, its driver (by model and country), entity and site: on every line of its work, a driver's and a network's included. */
+  protected override logFields(row: TransmissionRow): LogFields {
+    const driver = this.deps.drivers.get(row.model as Model, row.country);
+    return originFields(row, driver && driverId(driver));
+  }
+
   protected handle(row: TransmissionRow): Promise<void> {
     return this.process(row).catch((err: unknown) => this.postpone(row, err));
   }
@@ -59,15 +67,15 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
   private async postpone(row: TransmissionRow, err: unknown): Promise<void> {
     const { store, clock, retry, logger } = this.deps;
     if (err instanceof LeaseLost) {
-      logger.warn({ document_id: row.documentId }, 'another process took this document over (this one held it past its lease); leaving it to that one');
+      logger.warn({}, 'another process took this document over (this one held it past its lease); leaving it to that one');
       return;
     }
-    logger.error({ err, document_id: row.documentId }, 'dispatch failed unexpectedly; the document will be tried again');
+    logger.warn({ err, error_code: 'UNEXPECTED' }, 'dispatch failed unexpectedly; the document will be tried again');
     const now = clock();
     try {
       await store.transmissions.retryLater(row.documentId, new Date(now.getTime() + backoffDelay(row.attempts + 1, retry)).toISOString(), String(err), now.toISOString());
     } catch (again) {
-      logger.error({ err: again, document_id: row.documentId }, 'could not postpone the document');
+      logger.error({ err: again, error_code: errorCode(again) }, 'could not postpone the document');
     }
   }
 
@@ -110,7 +118,7 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const { store, retry, recorder, logger } = this.deps;
     const { transport } = this.route(doc);
     const transportError = err instanceof TransportError ? err : undefined;
-    if (!transportError) logger.error({ err, document_id: doc.id }, 'transmission failed unexpectedly; retrying');
+    const code = errorCode(err);
     const message = err instanceof Error ? err.message : String(err);
     const at = now.toISOString();
     const nextAt = now.getTime() + backoffDelay(row.attempts + 1, retry);
@@ -120,15 +128,23 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
       const driver = this.deps.drivers.get(doc.model as Model, doc.country);
       const id = driver ? driverId(driver) : 'none';
       metrics.transmitted(id, transportError?.permanent || expired ? 'failed' : 'retry', startedAt);
-      metrics.networkError(id, transportError?.errors[0]?.code ?? 'UNEXPECTED');
+      metrics.networkError(id, code);
     }
+    const attempt = row.attempts + 1;
     if (transportError?.permanent || expired) {
       const errors = transportError?.permanent ? transportError.errors : [{ code: 'SERVICE_UNAVAILABLE' as const, message: `the network could not be reached within the retry horizon: ${message}` }];
       await recorder.record(doc, [{ status: 'FAILED', source: transport.name, at, errors, payload: transportError?.payload }], { kind: 'failed', documentId: doc.id, error: message, at });
+      // The end of a document nobody will send again: an operator must hear of it.
+      logger.error(
+        { error_code: code, attempts: attempt, errors: errors.map((e) => e.code), err: transportError ? message : err, ...(expired && !transportError?.permanent && { horizon: true }) },
+        'transmission failed: the document is FAILED and will not be sent again',
+      );
       return;
     }
-    logger.warn({ document_id: doc.id, attempt: row.attempts + 1, err: message }, 'transmission failed; retrying');
-    await store.transmissions.retryLater(doc.id, new Date(nextAt).toISOString(), message, at);
+    const nextTry = new Date(nextAt).toISOString();
+    // An unexpected error (not the transport's) keeps its stack for whoever reads the line.
+    logger.warn({ error_code: code, attempt, next_try: nextTry, err: transportError ? message : err }, 'transmission failed; retrying');
+    await store.transmissions.retryLater(doc.id, nextTry, message, at);
   }
 
   private async track(row: TransmissionRow, doc: DocumentHead): Promise<void> {

@@ -1,4 +1,5 @@
 import { callbackForm, callbackPath } from '../callbacks/callback-form.js';
+import { logContext } from '../../../lib/log-context.js';
 import type { StatusChange } from '../../../platform/store/status-changes.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { TransmissionStep } from '../../../platform/store/transmissions.js';
@@ -46,11 +47,13 @@ export class StatusRecorder {
    */
   async record(doc: DocumentRef, statuses: readonly NewStatus[], step?: TransmissionStep): Promise<void> {
     const path = callbackPath(doc.type, doc.platformId);
+    // The request whose work this is (a submission, a sandbox control, the dispatcher's row): the callback's lines name it.
+    const requestId = logContext().request_id;
     const changes = statuses.map((s): StatusChange => {
       const change: StatusChange = { ...s, documentId: doc.id };
       if (!path) return change;
       const expiresAt = new Date(Date.parse(s.at) + this.options.callbackHorizonMs).toISOString();
-      return { ...change, callback: { path, body: callbackForm(change, this.options), expiresAt } };
+      return { ...change, callback: { path, body: callbackForm(change, this.options), expiresAt, requestId: typeof requestId === 'string' ? requestId : undefined } };
     });
     await this.store.statusChanges.record(changes, step);
     if (this.options.metrics) for (const s of statuses) this.options.metrics.statusRecorded(s.status);

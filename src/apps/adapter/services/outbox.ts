@@ -1,4 +1,5 @@
 import { SpiError } from '../../../platform/http/errors.js';
+import { logContext } from '../../../lib/log-context.js';
 import type { OutboxAction, OutboxActor, OutboxCallback, OutboxFilter, OutboxOutcome, OutboxTransmission } from '../../../platform/store/outbox.js';
 import { readTransmissionCursor } from '../../../platform/store/outbox.js';
 import type { Store } from '../../../platform/store/store.js';
@@ -95,7 +96,9 @@ export async function listOutboxActions(deps: Pick<OutboxDeps, 'store'>, q: Outb
 
 function who(deps: OutboxDeps): OutboxActor {
   const now = deps.clock();
-  return { actor: deps.actor, at: now.toISOString(), callbackExpiresAt: new Date(now.getTime() + deps.callbackHorizonMs).toISOString() };
+  // The admin API's request (its log context): what the retried row's lines name from then on.
+  const requestId = logContext().request_id;
+  return { actor: deps.actor, at: now.toISOString(), callbackExpiresAt: new Date(now.getTime() + deps.callbackHorizonMs).toISOString(), requestId: typeof requestId === 'string' ? requestId : undefined };
 }
 
 /** A callback id as the path gives it: a positive integer, else there is no such callback. */

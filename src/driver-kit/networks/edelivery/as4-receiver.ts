@@ -52,7 +52,7 @@ export function as4Receiver(o: As4ReceiverOptions): (request: InboundRequest) =>
   const host = o.ap.host;
 
   const refuse = (error: EbmsError, refToMessageInError: string | undefined, now: Date): InboundAnswer => {
-    o.logger.warn({ network, code: error.code, detail: error.detail, ref_to_message_id: refToMessageInError, reason: error.description }, 'AS4 message refused');
+    o.logger.warn({ network, code: error.code, error_code: error.code, detail: error.detail, ref_to_message_id: refToMessageInError, reason: error.description }, 'AS4 message refused');
     const signal = errorSignal({ messageId: `error.${randomUUID()}@${host}`, timestamp: now, errors: [error], ...(refToMessageInError && { refToMessageInError }) }, signer);
     return { status: ERROR_SIGNAL_STATUS, contentType: signal.contentType, body: signal.body.toString('utf8') };
   };

@@ -168,5 +168,5 @@ async function insertDocument(db: Db, d: NewDocument): Promise<void> {
     );
   }
   await run(db, 'INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES ($1, $2, $3, $4, $5)', [d.id, d.status.status, d.status.source, d.status.detail ?? null, d.createdAt]);
-  await run(db, "INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at) VALUES ($1, 'queued', $2, $2)", [d.id, d.createdAt]);
+  await run(db, "INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at, request_id) VALUES ($1, 'queued', $2, $2, $3)", [d.id, d.createdAt, d.requestId]);
 }

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import type { CallbackRow } from '../callbacks.js';
+import { CALLBACK_ORIGIN, type CallbackRow } from '../callbacks.js';
 import { OWNER, OWNER_JOIN } from '../document-owner.js';
 import type { InboxItem } from '../../../spi/driver.js';
 import type { RelatedDocumentRow, StatusChange } from '../status-changes.js';
 import { leaseAfter, LeaseLost, type Lease } from '../lease.js';
-import type { TransmissionRow, TransmissionStep } from '../transmissions.js';
+import { TRANSMISSION_ORIGIN, type TransmissionRow, type TransmissionStep } from '../transmissions.js';
 import type { CallbackOperations, InboxOperations, SequenceOperations, StatusChangeOperations, TransmissionOperations } from '../store.js';
 import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 
@@ -33,7 +33,7 @@ async function recordStatus(db: Db, c: StatusChange): Promise<void> {
     );
   }
   if (c.callback) {
-    await run(db, 'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    await run(db, 'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
       c.documentId,
       id,
       c.callback.path,
@@ -41,6 +41,7 @@ async function recordStatus(db: Db, c: StatusChange): Promise<void> {
       c.at,
       c.callback.expiresAt,
       c.at,
+      c.callback.requestId ?? null,
     ]);
   }
 }
@@ -110,10 +111,10 @@ export function pgTransmissions(pool: pg.Pool, lease: Lease): TransmissionOperat
              SELECT document_id FROM transmissions
              WHERE state IN ('queued', 'sent') AND next_attempt_at <= $1 AND (claimed_by IS NULL OR claimed_by = $3 OR lease_until <= $1)
              ORDER BY next_attempt_at LIMIT $2 FOR UPDATE SKIP LOCKED)
-           UPDATE transmissions t SET claimed_by = $3, lease_until = $4 FROM due, documents d
+           UPDATE transmissions t SET claimed_by = $3, lease_until = $4 FROM due, documents d ${OWNER_JOIN}
            WHERE t.document_id = due.document_id AND d.id = t.document_id
            RETURNING t.document_id AS "documentId", t.state, t.attempts, t.message_id AS "messageId", t.envelope, t.sent_at AS "sentAt",
-                     t.events_seen AS "eventsSeen", d.created_at AS "createdAt", t.next_attempt_at AS next`,
+                     t.events_seen AS "eventsSeen", d.created_at AS "createdAt", t.next_attempt_at AS next, ${TRANSMISSION_ORIGIN}`,
           [now, limit, lease.by, leaseAfter(now, lease)],
         )
       )
@@ -170,9 +171,9 @@ export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
                AND ${OWNER} <> ALL($2::text[])
                AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.document_id = c.document_id AND e.state = 'pending' AND e.id < c.id)
              ORDER BY c.id LIMIT $3 FOR UPDATE OF c SKIP LOCKED)
-           UPDATE callbacks c SET claimed_by = $4, lease_until = $5 FROM due
-           WHERE c.id = due.id
-           RETURNING c.id, c.document_id AS "documentId", due.site AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt"`,
+           UPDATE callbacks c SET claimed_by = $4, lease_until = $5 FROM due, documents d
+           WHERE c.id = due.id AND d.id = c.document_id
+           RETURNING c.id, c.document_id AS "documentId", due.site AS "siteId", c.path, c.body, c.attempts, c.expires_at AS "expiresAt", ${CALLBACK_ORIGIN}`,
           [now, [...held], limit, lease.by, leaseAfter(now, lease)],
         )
       ).sort((a, b) => a.id - b.id),
