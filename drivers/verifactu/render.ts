@@ -35,7 +35,7 @@ export const chain: ChainSpec<VerifactuSettings, VerifactuModel> = {
     const artifacts: Artifact[] = [{ documentType, mimeType: 'application/xml', content: linked.xml }];
     if (record.kind === 'alta') {
       const png = qrPng(verificationUrl(record.id, record.importeTotal, environment));
-      artifacts.push({ documentType, mimeType: 'application/png', content: png.toString('base64'), encoding: 'base64' });
+      artifacts.push({ documentType, mimeType: 'image/png', content: png.toString('base64'), encoding: 'base64' });
     }
     return { artifacts, head: linked.link };
   },

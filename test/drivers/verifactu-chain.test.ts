@@ -90,11 +90,11 @@ describe('the VERIFACTU chain under concurrent submissions (HTTP, writer thread,
     const id = (await bodyOf(res)).document_id as string;
     const q = 'country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice';
     const all = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/download?${q}`));
-    expect(all.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'application/png']);
+    expect(all.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'image/png']);
     const xml = Buffer.from(all.documents[0].document_content, 'base64').toString('utf8');
     expect(xml).to.contain('<sum1:NumSerieFactura>FV-QR/0001</sum1:NumSerieFactura>');
 
-    const only = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/download?${q}&mime_type=application/png`));
+    const only = await bodyOf(await adapter.call(`/einvoicing/documents/${id}/download?${q}&mime_type=image/png`));
     expect(only.documents).to.have.length(1);
     const bytes = Buffer.from(only.documents[0].document_content, 'base64');
     expect(bytes.subarray(0, 8).toString('hex')).to.equal('89504e470d0a1a0a'); // the PNG signature
@@ -106,7 +106,7 @@ describe('the VERIFACTU chain under concurrent submissions (HTTP, writer thread,
     const link = new URL(only.documents[0].document_url);
     const file = await fetch(`${adapter.url}${link.pathname}${link.search}`);
     expect(file.status).to.equal(200);
-    expect(file.headers.get('content-type')).to.equal('application/png');
+    expect(file.headers.get('content-type')).to.equal('image/png');
     expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).to.equal(true);
   });
 });

@@ -203,7 +203,7 @@ describe('the e-invoicing loop on `start` (billing → adapter → sandbox → c
     const q = 'country=ES&transaction_type=B2B&model=VERIFACTU&document_type=verifactu-invoice';
     const download = await adapter(`/einvoicing/documents/${einvoice.reference_id}/download?${q}`);
     expect(download.status).to.equal(200);
-    expect(download.body.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'application/png']);
+    expect(download.body.documents.map((d: { mime_type: string }) => d.mime_type)).to.deep.equal(['application/xml', 'image/png']);
     const record = Buffer.from(download.body.documents[0].document_content, 'base64').toString('utf8');
     expect(record).to.contain(`<sum1:NumSerieFactura>${invoice.id}</sum1:NumSerieFactura>`);
     expect(record).to.contain('<sum1:IDEmisorFactura>B12345674</sum1:IDEmisorFactura>');
