@@ -100,7 +100,7 @@ describe('the outbox through the admin API and the CLI', function () {
     expect(retried.body).to.include({ id: failed.id, state: 'retrying', attempts: 1 });
     // The admin key names no one: the action is the admin API's, with the request's trace id.
     expect(retried.body.action).to.deep.include({ action: 'retry', target: { kind: 'callback', id: String(failed.id) }, detail: { from: 'failed' } });
-    expect(retried.body.action.actor).to.match(/^admin-api \(trace [0-9a-f-]{36}\)$/);
+    expect(retried.body.action.actor).to.match(/^admin-api \(request [0-9a-f-]{36}\)$/);
     await eventually(async () => (await callbackOf(id, '&state=delivered')) ?? undefined, 10_000, 'the retried callback to be delivered');
     expect(accepted.isDone()).to.equal(true);
     expect((await callbackOf(id))!).to.include({ state: 'delivered', attempts: 2 });
@@ -134,7 +134,7 @@ describe('the outbox through the admin API and the CLI', function () {
     const cancelled = await admin(`/outbox/callbacks/${held.id}/cancel`, { method: 'POST' });
     expect(cancelled.status).to.equal(200);
     expect(cancelled.body).to.include({ state: 'cancelled' });
-    expect(cancelled.body.cancelled_by).to.match(/^admin-api \(trace /);
+    expect(cancelled.body.cancelled_by).to.match(/^admin-api \(request /);
     expect(cancelled.body.last_error).to.equal(`cancelled by ${cancelled.body.cancelled_by}`);
     expect((await admin(`/outbox/callbacks/${held.id}/cancel`, { method: 'POST' })).status).to.equal(409);
 

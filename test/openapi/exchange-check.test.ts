@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { expect } from 'chai';
 import Koa from 'koa';
 import { createLogger } from '../../src/lib/log.js';
-import { errorMiddleware, SpiError } from '../../src/platform/http/errors.js';
+import { BareStatusError, errorMiddleware, SpiError } from '../../src/platform/http/errors.js';
 import { exchangeTap, HTTP_EXCHANGE_CHANNEL, type HttpExchange } from '../../src/platform/http/exchange-tap.js';
 import { startTestAdapter } from '../helpers/adapter.js';
 import { createExchangeChecker, type ExchangeChecker } from '../helpers/exchange-check.js';
@@ -144,6 +144,9 @@ describe('the exchange checker (an OpenAPI 3.1 document)', () => {
     expect(checker.check(exchange(early))).to.deep.equal([]);
     expect(checker.check(exchange({ ...early, status: 302 }))).to.deep.equal(['GET /things/7 302: status 302 is not documented for getThing (200, 4XX)']);
     expect(checker.check(exchange({ ...early, method: 'DELETE', status: 405 }))).to.deep.equal([]);
+    // A 404 without an operation is the router's, for a route this app does not mount: Error, whatever the path.
+    expect(checker.check(exchange({ ...early, status: 404 }))).to.deep.equal([]);
+    expect(checker.check(exchange({ ...early, status: 404, body: { message: 'x' } }))).to.deep.equal(["GET /things/7 404: body must have required property 'errors'"]);
   });
 
   it('says which documented answers no exchange exercised', async () => {
@@ -178,6 +181,8 @@ describe('the exchange tap', () => {
       else if (ctx.path === '/crash') throw new Error('a bug');
       else if (ctx.path === '/text') ctx.body = 'plain words';
       else if (ctx.path === '/file') ctx.body = Buffer.from('%PDF-1.7');
+      else if (ctx.path === '/accepted') ctx.status = 202; // Koa writes "Accepted" as text/plain
+      else if (ctx.path === '/bare') throw new BareStatusError(401); // no body at all
       else ctx.state.operationId = undefined; // no route: errorMiddleware answers 404
     });
     server = app.listen(0, '127.0.0.1');
@@ -212,13 +217,18 @@ describe('the exchange tap', () => {
     ]);
   });
 
-  it('publishes a text or file answer by its content type alone, and nothing for HEAD', async () => {
+  it('publishes a text or file answer by its content type alone, a status without a body as Koa answers it, and nothing for HEAD', async () => {
     await fetch(`${url}/text`);
     await fetch(`${url}/file`);
     await fetch(`${url}/thing`, { method: 'HEAD' });
+    const accepted = await fetch(`${url}/accepted`);
+    const bare = await fetch(`${url}/bare`);
+    expect([accepted.headers.get('content-type'), await accepted.text(), bare.headers.get('content-type'), await bare.text()]).to.deep.equal(['text/plain; charset=utf-8', 'Accepted', null, '']);
     expect(published.map(({ path, contentType, body }) => ({ path, contentType, body }))).to.deep.equal([
       { path: '/text', contentType: 'text/plain; charset=utf-8', body: undefined },
       { path: '/file', contentType: 'application/octet-stream', body: undefined },
+      { path: '/accepted', contentType: 'text/plain; charset=utf-8', body: undefined },
+      { path: '/bare', contentType: undefined, body: undefined },
     ]);
   });
 

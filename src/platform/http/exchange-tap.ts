@@ -40,11 +40,25 @@ export function exchangeTap(name = HTTP_EXCHANGE_CHANNEL) {
       path: ctx.path,
       status: ctx.status,
       headers: ctx.response.headers,
-      contentType: ctx.response.get('Content-Type') || undefined,
+      contentType: contentTypeOf(ctx),
       body: servedAsJson(ctx.body) ? ctx.body : undefined,
     };
     exchanges.publish(exchange);
   };
+}
+
+const EMPTY_STATUSES = new Set([204, 205, 304]);
+
+/**
+ * The content type the client gets. Koa decides it after every middleware for an answer without a
+ * body: none for a body set to null on purpose (a bare 401) or a status that has none (204), else
+ * the status's text (a 202 "Accepted") as text/plain. `_explicitNullBody` is Koa's own mark of
+ * the former (koa/lib/application.js respond()), which it exposes no other way.
+ */
+function contentTypeOf(ctx: Context): string | undefined {
+  if (ctx.body != null) return ctx.response.get('Content-Type') || undefined;
+  const explicitNull = (ctx.response as { _explicitNullBody?: boolean })._explicitNullBody === true;
+  return explicitNull || EMPTY_STATUSES.has(ctx.status) ? undefined : 'text/plain; charset=utf-8';
 }
 
 /** Whether Koa will answer this body as JSON (it serialises whatever is not text, bytes or a stream). */

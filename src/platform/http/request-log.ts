@@ -9,8 +9,6 @@ export interface RequestState {
   identity: RequestIdentity;
   /** The platform's trace_id (or an X-Request-Id), or one made up here: on every log line the request causes, and in its X-Request-Id answer header. */
   requestId: string;
-  /** The same as `requestId`, under its former name, until the routes read `requestId`. */
-  traceId: string;
 }
 
 /** The response header naming the request's id (on every answer, errors included). */
@@ -30,7 +28,6 @@ export function requestLog(logger: Logger) {
     const state = ctx.state as RequestState;
     state.identity = identity;
     state.requestId = identity.traceId ?? randomUUID();
-    state.traceId = state.requestId;
     ctx.set(REQUEST_ID_HEADER, state.requestId);
     try {
       await withLogContext({ request_id: state.requestId }, next);

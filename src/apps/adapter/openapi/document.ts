@@ -84,8 +84,9 @@ export function openApiDocument(ops: readonly OperationSpec[], options: Document
       },
       headers: {
         RequestId: {
-          description: "The request's id: the platform's trace_id when it sent one, else the X-Request-Id asked for, else a fresh one; the logs name it.",
-          schema: { type: 'string' },
+          description: "The request's id: the platform's trace_id when it sent one, else the X-Request-Id asked for, else a fresh one; every log line the request causes names it (request_id), the background work it queued included.",
+          required: true,
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
         },
       },
       responses: {

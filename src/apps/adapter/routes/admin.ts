@@ -36,6 +36,7 @@ import {
   SealRotationCountsSchema,
 } from '../schemas/admin.js';
 import { ADMIN_ERRORS } from './error-statuses.js';
+import type { RequestState } from '../../../platform/http/request-log.js';
 
 export interface AdminRouteDeps {
   store: Store;
@@ -259,7 +260,7 @@ export function adminRoutes(router: Router, deps: AdminRouteDeps): void {
     clock,
     heldSites: async () => [...(await deps.sites.held()).keys()],
     callbackHorizonMs: deps.callbackHorizonMs ?? 259_200_000,
-    actor: `admin-api${(ctx.state as { traceId?: string }).traceId ? ` (trace ${(ctx.state as { traceId?: string }).traceId})` : ''}`,
+    actor: `admin-api (request ${(ctx.state as RequestState).requestId})`,
   });
   serve(router, listOutboxCallbacks, (ctx, { query }) => outbox.listOutboxCallbacks(outboxDeps(ctx), query));
   serve(router, listOutboxTransmissions, (ctx, { query }) => outbox.listOutboxTransmissions(outboxDeps(ctx), query));

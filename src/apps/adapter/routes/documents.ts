@@ -10,6 +10,7 @@ import { downloadDocument } from '../services/document-download.js';
 import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
 import { SPI_ERRORS } from './error-statuses.js';
+import type { RequestState } from '../../../platform/http/request-log.js';
 
 export interface DocumentsRouteDeps extends SubmitDeps {
   links: DownloadLinks;
@@ -58,12 +59,12 @@ export const downloadDocumentOperation = defineOperation({
  * The request id is the platform's trace id when it sent one, so logs correlate across systems.
  */
 export function documentsRoutes(router: Router, deps: DocumentsRouteDeps): void {
-  serve(router, submitDocumentOperation, (ctx, { body }) => submitDocument(body, deps, ctx.state.traceId as string, principalOf(ctx)));
+  serve(router, submitDocumentOperation, (ctx, { body }) => submitDocument(body, deps, (ctx.state as RequestState).requestId, principalOf(ctx)));
   /** GET /einvoicing/documents/{document_id}/status — the current status and its history's payloads. */
   serve(router, getDocumentStatus, (ctx, { params }) => documentStatus(params.document_id, deps.store, principalOf(ctx)));
   /** GET /einvoicing/documents/{document_id}/download — content and signed links of each representation. */
   serve(router, downloadDocumentOperation, (ctx, { params, query }) =>
-    downloadDocument(params.document_id, query, baseUrl(ctx, deps.publicUrl), ctx.state.traceId as string, deps, principalOf(ctx)),
+    downloadDocument(params.document_id, query, baseUrl(ctx, deps.publicUrl), (ctx.state as RequestState).requestId, deps, principalOf(ctx)),
   );
 }
 
