@@ -10,6 +10,7 @@ import { downloadDocument } from '../services/document-download.js';
 import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
 import { SPI_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export interface DocumentsRouteDeps extends SubmitDeps {
   links: DownloadLinks;
@@ -19,6 +20,7 @@ export interface DocumentsRouteDeps extends SubmitDeps {
 
 export const submitDocumentOperation = defineOperation({
   operationId: 'submitDocument',
+  examples: EXAMPLES.submitDocument,
   method: 'POST',
   path: '/einvoicing/documents',
   tag: 'SPI',
@@ -32,6 +34,7 @@ export const submitDocumentOperation = defineOperation({
 
 export const getDocumentStatus = defineOperation({
   operationId: 'getDocumentStatus',
+  examples: EXAMPLES.getDocumentStatus,
   method: 'GET',
   path: '/einvoicing/documents/{document_id}/status',
   tag: 'SPI',
@@ -43,6 +46,7 @@ export const getDocumentStatus = defineOperation({
 
 export const downloadDocumentOperation = defineOperation({
   operationId: 'downloadDocument',
+  examples: EXAMPLES.downloadDocument,
   method: 'GET',
   path: '/einvoicing/documents/{document_id}/download',
   tag: 'SPI',
