@@ -1,5 +1,8 @@
 import { expect } from 'chai';
+import Type from 'typebox';
+import { openApiDocument } from '../../src/apps/adapter/openapi/document.js';
 import { EXAMPLE_IDS } from '../../src/apps/adapter/openapi/examples.js';
+import { defineOperation, type OperationSpec } from '../../src/platform/http/operation.js';
 import type { HttpExchange } from '../../src/platform/http/exchange-tap.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { createExchangeChecker, type ExchangeChecker } from '../helpers/exchange-check.js';
@@ -168,4 +171,39 @@ describe('the OpenAPI document\'s examples, sent through the live app', function
     const problems = res.status === statuses[0] ? [] : [`answered ${res.status}, where x-status is ${statuses[0]}: ${text.slice(0, 300)}`];
     return { problems: [...problems, ...checker.check(exchange)], body };
   }
+});
+
+describe('examples in the OpenAPI document', () => {
+  const getThing = defineOperation({
+    operationId: 'getThing',
+    method: 'GET',
+    path: '/things/{id}',
+    tag: 'Admin',
+    summary: 'A thing',
+    security: 'admin',
+    query: Type.Object({ full: Type.Optional(Type.String()) }),
+    responses: { 200: Type.Object({ id: Type.String() }) },
+    errors: [404],
+    examples: [
+      { name: 'one', summary: 'One thing', params: { id: 'a' }, query: { full: 'yes' }, status: 200 },
+      { name: 'gone', summary: 'No such thing', params: { id: 'b' }, status: 404 },
+    ],
+  });
+  const documentOf = (op: OperationSpec) => openApiDocument([op], { version: '1' }) as Json;
+
+  it("writes each example's values where OpenAPI reads them, with its status as x-status, and lists it under the response it gets", () => {
+    const op = documentOf(getThing).paths['/things/{id}'].get;
+    expect(op.parameters[0].examples).to.deep.equal({ one: { summary: 'One thing', value: 'a', 'x-status': 200 }, gone: { summary: 'No such thing', value: 'b', 'x-status': 404 } });
+    expect(op.parameters[1].examples).to.deep.equal({ one: { summary: 'One thing', value: 'yes', 'x-status': 200 } });
+    expect(op.responses['200'].content['application/json'].examples).to.deep.equal({ one: { summary: 'One thing', 'x-status': 200 } });
+    const posted = documentOf({ ...getThing, method: 'POST', body: { schema: Type.Object({ n: Type.Integer() }), validatedBy: 'serve' }, examples: [{ name: 'n', summary: 'N', params: { id: 'a' }, body: { n: 1 }, status: 200 }] });
+    expect(posted.paths['/things/{id}'].post.requestBody.content['application/json'].examples).to.deep.equal({ n: { summary: 'N', value: { n: 1 }, 'x-status': 200 } });
+  });
+
+  it('refuses an example without a path parameter, with a query parameter the operation lacks, or published nowhere', () => {
+    expect(() => documentOf({ ...getThing, examples: [{ name: 'x', summary: 'X', status: 200 }] })).to.throw('getThing example x: path parameters , where the path has id');
+    expect(() => documentOf({ ...getThing, examples: [{ name: 'x', summary: 'X', params: { id: 'a' }, query: { fuller: 'no' }, status: 200 }] })).to.throw('fuller is not a query parameter');
+    const bare = { ...getThing, path: '/things', query: undefined, responses: { 204: null } };
+    expect(() => documentOf({ ...bare, examples: [{ name: 'x', summary: 'X', status: 204 }] })).to.throw('getThing: example x has no parameter, no body and a response without content');
+  });
 });
