@@ -205,5 +205,8 @@ describe('examples in the OpenAPI document', () => {
     expect(() => documentOf({ ...getThing, examples: [{ name: 'x', summary: 'X', params: { id: 'a' }, query: { fuller: 'no' }, status: 200 }] })).to.throw('fuller is not a query parameter');
     const bare = { ...getThing, path: '/things', query: undefined, responses: { 204: null } };
     expect(() => documentOf({ ...bare, examples: [{ name: 'x', summary: 'X', status: 204 }] })).to.throw('getThing: example x has no parameter, no body and a response without content');
+    // A body is a place: a POST whose answer has no content is published by its body.
+    const created = documentOf({ ...bare, method: 'POST', body: { schema: Type.Object({}), validatedBy: 'serve' }, examples: [{ name: 'x', summary: 'X', body: {}, status: 204 }] });
+    expect(created.paths['/things'].post.requestBody.content['application/json'].examples).to.deep.equal({ x: { summary: 'X', value: {}, 'x-status': 204 } });
   });
 });

@@ -111,6 +111,8 @@ function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
   const responses: Record<string, Json> = {};
   for (const [status, spec] of Object.entries(op.responses)) responses[status] = responseObject(Number(status), spec, op, schemas, spec === null ? undefined : examples.answered(Number(status)));
   for (const status of op.errors) responses[String(status)] ??= errorResponse(status);
+  // A raw body (a network's own message) is not JSON: its examples would have nowhere to go.
+  const body = op.body && requestBody(op.body, schemas, 'raw' in op.body ? undefined : examples.bodies());
   examples.checkPublished();
   return {
     operationId: op.operationId,
@@ -119,7 +121,7 @@ function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
     ...(op.description && { description: op.description }),
     security: SECURITY[op.security],
     ...(parameters.length > 0 && { parameters }),
-    ...(op.body && { requestBody: requestBody(op.body, schemas, examples.bodies()) }),
+    ...(body && { requestBody: body }),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
 }
