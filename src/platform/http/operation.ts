@@ -35,6 +35,20 @@ export type BodySpec =
   | { schemaOf: () => TSchema; description?: string }
   | { raw: readonly string[]; description?: string };
 
+/**
+ * A documented call of the operation, published in the OpenAPI document and sent through the
+ * live app by test/openapi/examples.test.ts: its path and query values, its JSON body, and the
+ * status it gets on a fresh demo adapter (TRANSPORT=sandbox, the demo configuration).
+ */
+export interface OperationExample {
+  name: string;
+  summary: string;
+  params?: Readonly<Record<string, string>>;
+  query?: Readonly<Record<string, string>>;
+  body?: unknown;
+  status: number;
+}
+
 export interface OperationSpec {
   operationId: string;
   method: Method;
@@ -52,6 +66,8 @@ export interface OperationSpec {
   errors: readonly number[];
   /** Response headers by status, beside X-Request-Id (on every response). */
   headers?: Readonly<Record<number, Readonly<Record<string, string>>>>;
+  /** Calls to publish (src/apps/adapter/openapi/examples.ts); every operation has some unless its description says why not. */
+  examples?: readonly OperationExample[];
 }
 
 /** Path parameter names of an OpenAPI path. */

@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox';
 import { nameOf } from '../../../lib/schema-name.js';
-import { defaultStatus, Media, type OperationSpec, type ResponseSpec, type Security } from '../../../platform/http/operation.js';
+import { defaultStatus, Media, type OperationExample, type OperationSpec, type ResponseSpec, type Security } from '../../../platform/http/operation.js';
 import { BasicErrorSchema, ErrorResponseSchema } from '../schemas/responses.js';
 import { CallbackFormSchema } from '../callbacks/callback-form.js';
 
@@ -100,17 +100,21 @@ export function openApiDocument(ops: readonly OperationSpec[], options: Document
 }
 
 function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
-  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const examples = new OperationExamples(op);
+  const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' }, ...examples.of('params', m[1]!) }));
   const required = new Set((op.query as { required?: string[] } | undefined)?.required ?? []);
   const queryParams = Object.entries((op.query?.properties ?? {}) as Record<string, TSchema>).map(([name, schema]) => {
     const converted = schemas.convert(schema);
     const description = (schema as { description?: string }).description;
-    return { name, in: 'query', required: required.has(name), ...(description && { description }), schema: converted };
+    return { name, in: 'query', required: required.has(name), ...(description && { description }), schema: converted, ...examples.of('query', name) };
   });
   const parameters = [...pathParams, ...queryParams];
   const responses: Record<string, Json> = {};
-  for (const [status, spec] of Object.entries(op.responses)) responses[status] = responseObject(Number(status), spec, op, schemas);
+  for (const [status, spec] of Object.entries(op.responses)) responses[status] = responseObject(Number(status), spec, op, schemas, spec === null ? undefined : examples.answered(Number(status)));
   for (const status of op.errors) responses[String(status)] ??= errorResponse(status);
+  // A raw body (a network's own message) is not JSON: its examples would have nowhere to go.
+  const body = op.body && requestBody(op.body, schemas, 'raw' in op.body ? undefined : examples.bodies());
+  examples.checkPublished();
   return {
     operationId: op.operationId,
     tags: [op.tag],
@@ -118,27 +122,85 @@ function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
     ...(op.description && { description: op.description }),
     security: SECURITY[op.security],
     ...(parameters.length > 0 && { parameters }),
-    ...(op.body && { requestBody: requestBody(op.body, schemas) }),
+    ...(body && { requestBody: body }),
     responses: Object.fromEntries(Object.entries(responses).sort(([a], [b]) => Number(a) - Number(b))),
   };
 }
 
-function requestBody(body: NonNullable<OperationSpec['body']>, schemas: SchemaTable): Json {
+function requestBody(body: NonNullable<OperationSpec['body']>, schemas: SchemaTable, examples: Json | undefined): Json {
   const description = body.description && { description: body.description };
   if ('raw' in body) return { required: true, ...description, content: Object.fromEntries(body.raw.map((type) => [type, {}])) };
   const schema = 'schemaOf' in body ? body.schemaOf() : body.schema;
-  return { required: true, ...description, content: { 'application/json': { schema: schemas.convert(schema) } } };
+  return { required: true, ...description, content: { 'application/json': { schema: schemas.convert(schema), ...(examples && { examples }) } } };
 }
 
-function responseObject(status: number, spec: ResponseSpec, op: OperationSpec, schemas: SchemaTable): Json {
+function responseObject(status: number, spec: ResponseSpec, op: OperationSpec, schemas: SchemaTable, examples: Json | undefined): Json {
   const extra = Object.fromEntries(Object.entries(op.headers?.[status] ?? {}).map(([name, example]) => [name, { schema: { type: 'string' }, example }]));
   const headers = { 'X-Request-Id': REQUEST_ID, ...extra };
   const description = spec instanceof Media && spec.description ? spec.description : status === defaultStatus(op) ? op.summary : `HTTP ${status}`;
   if (spec === null) return { description, headers };
+  const listed = examples && { examples };
   if (spec instanceof Media) {
-    return { description, headers, content: Object.fromEntries(Object.entries(spec.types).map(([type, schema]) => [type, schema ? { schema: schemas.convert(schema) } : {}])) };
+    return { description, headers, content: Object.fromEntries(Object.entries(spec.types).map(([type, schema]) => [type, { ...(schema && { schema: schemas.convert(schema) }), ...listed }])) };
   }
-  return { description, headers, content: { 'application/json': { schema: schemas.convert(spec) } } };
+  return { description, headers, content: { 'application/json': { schema: schemas.convert(spec), ...listed } } };
+}
+
+/**
+ * An operation's examples as OpenAPI Example Objects: each where it has something to say (the
+ * values of its path and query parameters, its request body), and under the response it gets
+ * when that response has content, each with the status it gets as `x-status`. A reader (the
+ * examples test) joins them by name. An example published nowhere, or without a value for a path
+ * parameter, is an error of the examples, thrown when the document is built.
+ */
+class OperationExamples {
+  private readonly published = new Set<string>();
+
+  constructor(private readonly op: OperationSpec) {
+    const names = new Set<string>();
+    const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    for (const example of op.examples ?? []) {
+      if (names.has(example.name)) throw new Error(`${op.operationId}: two examples are named ${example.name}`);
+      names.add(example.name);
+      const given = Object.keys(example.params ?? {});
+      if (given.length !== pathParams.length || !pathParams.every((p) => given.includes(p))) throw new Error(`${op.operationId} example ${example.name}: path parameters ${given.join(', ')}, where the path has ${pathParams.join(', ')}`);
+      const query = Object.keys(example.query ?? {}).filter((q) => !(q in ((op.query?.properties ?? {}) as object)));
+      if (query.length) throw new Error(`${op.operationId} example ${example.name}: ${query.join(', ')} is not a query parameter`);
+    }
+  }
+
+  /** `examples` of a path or query parameter: the examples that give it a value. */
+  of(where: 'params' | 'query', name: string): Json {
+    const using = (this.op.examples ?? []).filter((e) => e[where]?.[name] !== undefined);
+    return using.length ? { examples: this.objects(using, (e) => e[where]![name]) } : {};
+  }
+
+  /** The request body's `examples`: the examples that send one. */
+  bodies(): Json | undefined {
+    const sending = (this.op.examples ?? []).filter((e) => e.body !== undefined);
+    return sending.length ? this.objects(sending, (e) => e.body) : undefined;
+  }
+
+  /** The examples that get `status`, listed under its response (without a value: the answer is the live one). */
+  answered(status: number): Json | undefined {
+    const getting = (this.op.examples ?? []).filter((e) => e.status === status);
+    return getting.length ? this.objects(getting) : undefined;
+  }
+
+  /** Throws for an example that is nowhere in the document (no input, and a response without content). */
+  checkPublished(): void {
+    const lost = (this.op.examples ?? []).filter((e) => !this.published.has(e.name));
+    if (lost.length) throw new Error(`${this.op.operationId}: example ${lost.map((e) => e.name).join(', ')} has no parameter, no body and a response without content to be listed under`);
+  }
+
+  private objects(examples: readonly OperationExample[], value?: (e: OperationExample) => unknown): Json {
+    return Object.fromEntries(
+      examples.map((e) => {
+        this.published.add(e.name);
+        return [e.name, { summary: e.summary, ...(value && { value: value(e) }), 'x-status': e.status }];
+      }),
+    );
+  }
 }
 
 /**

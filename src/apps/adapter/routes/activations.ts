@@ -9,9 +9,11 @@ import { ActivationsQuery } from '../schemas/queries.js';
 import { ActivationsResponseSchema, BusinessEntitiesResponseSchema } from '../schemas/responses.js';
 import { listActivations, listBusinessEntities } from '../services/activations.js';
 import { SPI_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const getActivations = defineOperation({
   operationId: 'getActivations',
+  examples: EXAMPLES.getActivations,
   method: 'GET',
   path: '/einvoicing/activations',
   tag: 'SPI',

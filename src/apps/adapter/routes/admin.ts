@@ -37,6 +37,7 @@ import {
 } from '../schemas/admin.js';
 import { ADMIN_ERRORS } from './error-statuses.js';
 import type { RequestState } from '../../../platform/http/request-log.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export interface AdminRouteDeps {
   store: Store;
@@ -67,20 +68,22 @@ export interface AdminRouteDeps {
 /** The parts every admin operation shares: the tag, the admin key, the group's error statuses, and `/admin` before the path. */
 const admin = <const P extends string>(path: P) => ({ path: `/admin${path}` as const, tag: 'Admin' as const, security: 'admin' as const, errors: ADMIN_ERRORS });
 
-export const listBusinessEntities = defineOperation({ ...admin('/business-entities'), operationId: 'listBusinessEntities', method: 'GET', summary: 'The live business entities, as the configuration file writes them', responses: { 200: BusinessEntityListSchema } });
+export const listBusinessEntities = defineOperation({ ...admin('/business-entities'), operationId: 'listBusinessEntities', examples: EXAMPLES.listBusinessEntities, method: 'GET', summary: 'The live business entities, as the configuration file writes them', responses: { 200: BusinessEntityListSchema } });
 export const addBusinessEntity = defineOperation({
   ...admin('/business-entities'),
   operationId: 'addBusinessEntity',
+  examples: EXAMPLES.addBusinessEntity,
   method: 'POST',
   summary: 'Add a business entity',
   description: 'Checked by the configuration file\'s schema and rules; 409 when the id is taken.',
   body: { schema: BusinessEntitySchema, validatedBy: 'service' },
   responses: { 201: BusinessEntitySchema },
 });
-export const getBusinessEntity = defineOperation({ ...admin('/business-entities/{id}'), operationId: 'getBusinessEntity', method: 'GET', summary: 'One business entity', responses: { 200: BusinessEntitySchema } });
+export const getBusinessEntity = defineOperation({ ...admin('/business-entities/{id}'), operationId: 'getBusinessEntity', examples: EXAMPLES.getBusinessEntity, method: 'GET', summary: 'One business entity', responses: { 200: BusinessEntitySchema } });
 export const replaceBusinessEntity = defineOperation({
   ...admin('/business-entities/{id}'),
   operationId: 'replaceBusinessEntity',
+  examples: EXAMPLES.replaceBusinessEntity,
   method: 'PUT',
   summary: 'Replace a business entity',
   body: { schema: BusinessEntitySchema, validatedBy: 'service' },
@@ -89,6 +92,7 @@ export const replaceBusinessEntity = defineOperation({
 export const removeBusinessEntity = defineOperation({
   ...admin('/business-entities/{id}'),
   operationId: 'removeBusinessEntity',
+  examples: EXAMPLES.removeBusinessEntity,
   method: 'DELETE',
   summary: 'Remove a business entity',
   description: 'Its documents stay readable and keep travelling; new submissions are refused.',
@@ -97,6 +101,7 @@ export const removeBusinessEntity = defineOperation({
 export const getEntityDriverOperation = defineOperation({
   ...admin('/business-entities/{id}/drivers/{driver}'),
   operationId: 'getEntityDriver',
+  examples: EXAMPLES.getEntityDriver,
   method: 'GET',
   summary: "A business entity's own settings for a driver",
   description: 'Secrets are shown by fingerprint (`{sealed}`), certificates by their facts.',
@@ -105,6 +110,7 @@ export const getEntityDriverOperation = defineOperation({
 export const deleteEntityDriverOperation = defineOperation({
   ...admin('/business-entities/{id}/drivers/{driver}'),
   operationId: 'deleteEntityDriver',
+  examples: EXAMPLES.deleteEntityDriver,
   method: 'DELETE',
   summary: "Remove a business entity's own settings for a driver",
   responses: { 204: null },
@@ -114,6 +120,7 @@ export function putEntityDriverOperation(drivers: Pick<DriverRegistry, 'all'>) {
   return defineOperation({
     ...admin('/business-entities/{id}/drivers/{driver}'),
     operationId: 'putEntityDriver',
+    examples: EXAMPLES.putEntityDriver,
     method: 'PUT',
     summary: "Set a business entity's own settings for a driver",
     description: 'Checked, then tried as the adapter will use them, before they are stored; secrets are sealed apart. 409 when the configuration file writes them, or when they changed since they were read.',
@@ -129,38 +136,42 @@ function entitySettingsBody(drivers: Pick<DriverRegistry, 'all'>): TSchema {
   return Type.Union(each);
 }
 
-export const listMerchants = defineOperation({ ...admin('/merchants'), operationId: 'listMerchants', method: 'GET', summary: 'The merchants', responses: { 200: MerchantListSchema } });
+export const listMerchants = defineOperation({ ...admin('/merchants'), operationId: 'listMerchants', examples: EXAMPLES.listMerchants, method: 'GET', summary: 'The merchants', responses: { 200: MerchantListSchema } });
 export const createMerchantOperation = defineOperation({
   ...admin('/merchants'),
   operationId: 'createMerchant',
+  examples: EXAMPLES.createMerchant,
   method: 'POST',
   summary: 'Add a merchant',
   body: { schema: MerchantInputSchema, validatedBy: 'service' },
   responses: { 201: MerchantViewSchema },
 });
-export const getMerchantOperation = defineOperation({ ...admin('/merchants/{id}'), operationId: 'getMerchant', method: 'GET', summary: 'One merchant', responses: { 200: MerchantViewSchema } });
+export const getMerchantOperation = defineOperation({ ...admin('/merchants/{id}'), operationId: 'getMerchant', examples: EXAMPLES.getMerchant, method: 'GET', summary: 'One merchant', responses: { 200: MerchantViewSchema } });
 export const replaceMerchantOperation = defineOperation({
   ...admin('/merchants/{id}'),
   operationId: 'replaceMerchant',
+  examples: EXAMPLES.replaceMerchant,
   method: 'PUT',
   summary: 'Replace a merchant',
   description: 'Sets its live entities; the ones it no longer lists stay its when removed.',
   body: { schema: MerchantInputSchema, validatedBy: 'service' },
   responses: { 200: MerchantViewSchema },
 });
-export const deleteMerchantOperation = defineOperation({ ...admin('/merchants/{id}'), operationId: 'deleteMerchant', method: 'DELETE', summary: 'Remove a merchant', responses: { 204: null } });
+export const deleteMerchantOperation = defineOperation({ ...admin('/merchants/{id}'), operationId: 'deleteMerchant', examples: EXAMPLES.deleteMerchant, method: 'DELETE', summary: 'Remove a merchant', responses: { 204: null } });
 export const createApiKeyOperation = defineOperation({
   ...admin('/merchants/{id}/api-keys'),
   operationId: 'createApiKey',
+  examples: EXAMPLES.createApiKey,
   method: 'POST',
   summary: 'A new SPI key for the merchant',
   description: 'The key is returned this once; the adapter keeps its SHA-256.',
   responses: { 201: CreatedApiKeySchema },
 });
-export const revokeApiKeyOperation = defineOperation({ ...admin('/merchants/{id}/api-keys/{key_id}'), operationId: 'revokeApiKey', method: 'DELETE', summary: "Revoke one of the merchant's SPI keys", responses: { 204: null } });
+export const revokeApiKeyOperation = defineOperation({ ...admin('/merchants/{id}/api-keys/{key_id}'), operationId: 'revokeApiKey', examples: EXAMPLES.revokeApiKey, method: 'DELETE', summary: "Revoke one of the merchant's SPI keys", responses: { 204: null } });
 export const connectMerchant = defineOperation({
   ...admin('/merchants/{id}/connect'),
   operationId: 'connectMerchant',
+  examples: EXAMPLES.connectMerchant,
   method: 'POST',
   summary: "The URL the merchant opens to authorize the adapter's callbacks",
   responses: { 200: AuthorizeUrlSchema },
@@ -169,6 +180,7 @@ export const connectMerchant = defineOperation({
 export const listReceivedMessagesOperation = defineOperation({
   ...admin('/received-messages'),
   operationId: 'listReceivedMessages',
+  examples: EXAMPLES.listReceivedMessages,
   method: 'GET',
   summary: 'What networks delivered, newest first',
   query: ReceivedMessagesQuery,
@@ -177,30 +189,33 @@ export const listReceivedMessagesOperation = defineOperation({
 export const getReceivedMessageOperation = defineOperation({
   ...admin('/received-messages/{network}/{message_id}'),
   operationId: 'getReceivedMessage',
+  examples: EXAMPLES.getReceivedMessage,
   method: 'GET',
   summary: 'One delivered message with its document and the answer its sender got',
   responses: { 200: ReceivedMessageSchema },
 });
 
-export const listOutboxCallbacks = defineOperation({ ...admin('/outbox/callbacks'), operationId: 'listOutboxCallbacks', method: 'GET', summary: 'The status callbacks by state', query: OutboxCallbacksQuery, responses: { 200: OutboxCallbackPageSchema } });
-export const listOutboxTransmissions = defineOperation({ ...admin('/outbox/transmissions'), operationId: 'listOutboxTransmissions', method: 'GET', summary: 'The transmissions by state', query: OutboxTransmissionsQuery, responses: { 200: OutboxTransmissionPageSchema } });
-export const listOutboxActions = defineOperation({ ...admin('/outbox/actions'), operationId: 'listOutboxActions', method: 'GET', summary: 'The actions taken on the outbox, and who asked', query: OutboxActionsQuery, responses: { 200: OutboxActionPageSchema } });
+export const listOutboxCallbacks = defineOperation({ ...admin('/outbox/callbacks'), operationId: 'listOutboxCallbacks', examples: EXAMPLES.listOutboxCallbacks, method: 'GET', summary: 'The status callbacks by state', query: OutboxCallbacksQuery, responses: { 200: OutboxCallbackPageSchema } });
+export const listOutboxTransmissions = defineOperation({ ...admin('/outbox/transmissions'), operationId: 'listOutboxTransmissions', examples: EXAMPLES.listOutboxTransmissions, method: 'GET', summary: 'The transmissions by state', query: OutboxTransmissionsQuery, responses: { 200: OutboxTransmissionPageSchema } });
+export const listOutboxActions = defineOperation({ ...admin('/outbox/actions'), operationId: 'listOutboxActions', examples: EXAMPLES.listOutboxActions, method: 'GET', summary: 'The actions taken on the outbox, and who asked', query: OutboxActionsQuery, responses: { 200: OutboxActionPageSchema } });
 export const retryFailedOutboxCallbacks = defineOperation({
   ...admin('/outbox/callbacks/retry-failed'),
   operationId: 'retryFailedOutboxCallbacks',
+  examples: EXAMPLES.retryFailedOutboxCallbacks,
   method: 'POST',
   summary: "Retry every failed callback of a site (not the cancelled ones)",
   body: { schema: RetryFailedBody, validatedBy: 'serve' },
   responses: { 200: RetryCountsSchema },
 });
-export const retryOutboxCallback = defineOperation({ ...admin('/outbox/callbacks/{id}/retry'), operationId: 'retryOutboxCallback', method: 'POST', summary: 'Retry one callback now', responses: { 200: OutboxCallbackActedSchema } });
-export const cancelOutboxCallback = defineOperation({ ...admin('/outbox/callbacks/{id}/cancel'), operationId: 'cancelOutboxCallback', method: 'POST', summary: 'Cancel one callback', responses: { 200: OutboxCallbackActedSchema } });
-export const retryOutboxTransmission = defineOperation({ ...admin('/outbox/transmissions/{document_id}/retry'), operationId: 'retryOutboxTransmission', method: 'POST', summary: "Retry one document's transmission now", responses: { 200: OutboxTransmissionActedSchema } });
-export const cancelOutboxTransmission = defineOperation({ ...admin('/outbox/transmissions/{document_id}/cancel'), operationId: 'cancelOutboxTransmission', method: 'POST', summary: "Cancel one document's transmission", responses: { 200: OutboxTransmissionActedSchema } });
+export const retryOutboxCallback = defineOperation({ ...admin('/outbox/callbacks/{id}/retry'), operationId: 'retryOutboxCallback', examples: EXAMPLES.retryOutboxCallback, method: 'POST', summary: 'Retry one callback now', responses: { 200: OutboxCallbackActedSchema } });
+export const cancelOutboxCallback = defineOperation({ ...admin('/outbox/callbacks/{id}/cancel'), operationId: 'cancelOutboxCallback', examples: EXAMPLES.cancelOutboxCallback, method: 'POST', summary: 'Cancel one callback', responses: { 200: OutboxCallbackActedSchema } });
+export const retryOutboxTransmission = defineOperation({ ...admin('/outbox/transmissions/{document_id}/retry'), operationId: 'retryOutboxTransmission', examples: EXAMPLES.retryOutboxTransmission, method: 'POST', summary: "Retry one document's transmission now", responses: { 200: OutboxTransmissionActedSchema } });
+export const cancelOutboxTransmission = defineOperation({ ...admin('/outbox/transmissions/{document_id}/cancel'), operationId: 'cancelOutboxTransmission', examples: EXAMPLES.cancelOutboxTransmission, method: 'POST', summary: "Cancel one document's transmission", responses: { 200: OutboxTransmissionActedSchema } });
 
 export const rotateSealing = defineOperation({
   ...admin('/sealing/rotate'),
   operationId: 'rotateSealing',
+  examples: EXAMPLES.rotateSealing,
   method: 'POST',
   summary: "Seal every sealed value again with SEALING_KEY_FILE's key",
   description: 'The counts per table; run it again until `resealed` is 0 before dropping an old key.',

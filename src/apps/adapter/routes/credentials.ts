@@ -5,9 +5,11 @@ import { defineOperation, reply, serve } from '../../../platform/http/operation.
 import { CredentialValidationSchema, HealthReportSchema } from '../schemas/responses.js';
 import { healthReport, type HealthDeps } from '../services/health.js';
 import { OPEN_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const validateCredentials = defineOperation({
   operationId: 'validateCredentials',
+  examples: EXAMPLES.validateCredentials,
   method: 'POST',
   path: '/credentials/validate',
   tag: 'SPI',

@@ -7,9 +7,11 @@ import { defineOperation, serve } from '../../../platform/http/operation.js';
 import { DataInputFieldsQuery } from '../schemas/queries.js';
 import { DataInputFieldsResponseSchema, type DataInputFieldsResponse } from '../schemas/responses.js';
 import { SPI_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const getDataInputFields = defineOperation({
   operationId: 'getDataInputFields',
+  examples: EXAMPLES.getDataInputFields,
   method: 'GET',
   path: '/einvoicing/data_input_fields',
   tag: 'SPI',

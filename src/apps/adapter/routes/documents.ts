@@ -11,6 +11,7 @@ import { documentStatus } from '../services/document-status.js';
 import { submitDocument, type SubmitDeps } from '../services/submit.js';
 import { SPI_ERRORS } from './error-statuses.js';
 import type { RequestState } from '../../../platform/http/request-log.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export interface DocumentsRouteDeps extends SubmitDeps {
   links: DownloadLinks;
@@ -20,6 +21,7 @@ export interface DocumentsRouteDeps extends SubmitDeps {
 
 export const submitDocumentOperation = defineOperation({
   operationId: 'submitDocument',
+  examples: EXAMPLES.submitDocument,
   method: 'POST',
   path: '/einvoicing/documents',
   tag: 'SPI',
@@ -33,6 +35,7 @@ export const submitDocumentOperation = defineOperation({
 
 export const getDocumentStatus = defineOperation({
   operationId: 'getDocumentStatus',
+  examples: EXAMPLES.getDocumentStatus,
   method: 'GET',
   path: '/einvoicing/documents/{document_id}/status',
   tag: 'SPI',
@@ -44,6 +47,7 @@ export const getDocumentStatus = defineOperation({
 
 export const downloadDocumentOperation = defineOperation({
   operationId: 'downloadDocument',
+  examples: EXAMPLES.downloadDocument,
   method: 'GET',
   path: '/einvoicing/documents/{document_id}/download',
   tag: 'SPI',

@@ -6,9 +6,11 @@ import type { Store } from '../../../platform/store/store.js';
 import type { DownloadLinks } from '../download-links.js';
 import { bytesOf, findDownloadable } from '../services/document-download.js';
 import { OPEN_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const downloadFile = defineOperation({
   operationId: 'downloadFile',
+  examples: EXAMPLES.downloadFile,
   method: 'GET',
   path: '/einvoicing/files/{document_id}/{index}',
   tag: 'Receivers',

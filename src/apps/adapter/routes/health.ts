@@ -2,9 +2,11 @@ import type Router from '@koa/router';
 import { defineOperation, reply, serve } from '../../../platform/http/operation.js';
 import { HealthReportSchema } from '../schemas/responses.js';
 import { healthReport, type HealthDeps } from '../services/health.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const getHealth = defineOperation({
   operationId: 'getHealth',
+  examples: EXAMPLES.getHealth,
   method: 'GET',
   path: '/health',
   tag: 'Operations',

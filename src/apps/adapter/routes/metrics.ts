@@ -2,9 +2,11 @@ import type Router from '@koa/router';
 import Type from 'typebox';
 import { defineOperation, media, serve } from '../../../platform/http/operation.js';
 import type { Metrics } from '../../../platform/metrics/metrics.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const getMetrics = defineOperation({
   operationId: 'getMetrics',
+  examples: EXAMPLES.getMetrics,
   method: 'GET',
   path: '/metrics',
   tag: 'Operations',

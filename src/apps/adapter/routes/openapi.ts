@@ -3,9 +3,11 @@ import { createHash } from 'node:crypto';
 import Type from 'typebox';
 import { defineOperation, reply, serve, type OperationSpec } from '../../../platform/http/operation.js';
 import { openApiDocument } from '../openapi/document.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 export const getOpenApi = defineOperation({
   operationId: 'getOpenApi',
+  examples: EXAMPLES.getOpenApi,
   method: 'GET',
   path: '/openapi.json',
   tag: 'Operations',

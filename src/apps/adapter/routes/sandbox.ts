@@ -3,12 +3,14 @@ import { defineOperation, serve } from '../../../platform/http/operation.js';
 import { BuyerResponseAnswerSchema, NetworkFailureAnswerSchema } from '../schemas/admin.js';
 import { BuyerResponseSchema, injectBuyerResponse, injectNetworkFailure, NetworkFailureSchema, type SandboxControlDeps } from '../services/sandbox-control.js';
 import { SPI_ERRORS } from './error-statuses.js';
+import { EXAMPLES } from '../openapi/examples.js';
 
 /** The control API answers 409 when the document is past what is asked (already sent, not yet delivered). */
 const SANDBOX_ERRORS = [...SPI_ERRORS, 409];
 
 export const injectNetworkFailureOperation = defineOperation({
   operationId: 'injectNetworkFailure',
+  examples: EXAMPLES.injectNetworkFailure,
   method: 'POST',
   path: '/sandbox/documents/{document_id}/network-failure',
   tag: 'Sandbox',
@@ -22,6 +24,7 @@ export const injectNetworkFailureOperation = defineOperation({
 
 export const injectBuyerResponseOperation = defineOperation({
   operationId: 'injectBuyerResponse',
+  examples: EXAMPLES.injectBuyerResponse,
   method: 'POST',
   path: '/sandbox/documents/{document_id}/buyer-response',
   tag: 'Sandbox',
