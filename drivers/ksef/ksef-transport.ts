@@ -32,6 +32,8 @@ export interface KsefTransportOptions {
 
 /** A session is replaced this long before KSeF's own end of it (valid 12 hours). */
 const SESSION_MARGIN_MS = 3_600_000;
+/** What the session's shared work (opening, closing, the idle timer) logs under: its driver, no document's request. */
+const KSEF_WORK = { driver: 'KSEF' } as const;
 /** Session states in which KSeF takes no more invoices: open another. */
 const SESSION_GONE = new Set([21173, 21180]);
 /** Invoice statuses that mean "send it again" (processing cancelled by a session error or by the system). */
@@ -124,8 +126,8 @@ export class KsefTransport implements Transport {
     const old = this.session;
     this.session = undefined;
     // The session is the entity's, shared by its documents: opened and closed in none's log context.
-    if (old) void outsideLogContext(() => this.closeQuietly(old.referenceNumber));
-    this.opening ??= outsideLogContext(() => this.o.client.openSession().finally(() => (this.opening = undefined)));
+    if (old) void outsideLogContext(() => this.closeQuietly(old.referenceNumber), KSEF_WORK);
+    this.opening ??= outsideLogContext(() => this.o.client.openSession().finally(() => (this.opening = undefined)), KSEF_WORK);
     this.session = await this.opening;
     this.o.logger.info({ session: this.session.referenceNumber }, 'KSeF interactive session opened');
     return this.session;
@@ -134,7 +136,7 @@ export class KsefTransport implements Transport {
   private scheduleIdleClose(): void {
     if (this.closed || this.sending > 0 || !this.session) return;
     clearTimeout(this.idleTimer);
-    this.idleTimer = outsideLogContext(() => setTimeout(() => void this.closeSession(), this.o.idleCloseMs ?? 60_000));
+    this.idleTimer = outsideLogContext(() => setTimeout(() => void this.closeSession(), this.o.idleCloseMs ?? 60_000), KSEF_WORK);
     this.idleTimer.unref();
   }
 

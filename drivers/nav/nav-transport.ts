@@ -8,6 +8,7 @@ import { describe, type ProcessingResult, type ValidationMessage } from './api-r
 import { invoiceHash } from './nav-crypto.js';
 import { NavAuthRefused, NavRefused, type NavClient } from './nav-client.js';
 import { NAV_TRANSACTION } from './examine.js';
+import { DRIVER } from './identity.js';
 
 // The Online Számla API as a transport, one per business entity (one technical user). `send`
 // puts the report into the entity's next manageInvoice request, which leaves when 100 reports
@@ -37,6 +38,8 @@ const PERMANENT = new Set(['INVALID_REQUEST', 'INDEX_NOT_SEQUENTIAL', 'REQUEST_V
 const NOT_DONE = new Set(['RECEIVED', 'PROCESSING', 'SAVED']);
 /** A transaction's status is read at most this often, whichever of its reports asks. */
 const SHARED_POLL_MS = 1000;
+/** What the shared batch logs under: its driver, no document's request (its lines name `document_ids`). */
+const NAV_WORK = { driver: DRIVER } as const;
 
 interface Pending {
   op: ReportOperation;
@@ -112,9 +115,9 @@ export class NavTransport implements Transport {
       this.waiting.push({ op, resolve, reject, documentId: logContext().document_id });
       // The batch is shared by its documents: it is sent in none's log context (its lines name `document_ids`).
       if (this.waiting.length >= MAX_OPERATIONS || this.o.batchWaitMs === 0) {
-        void outsideLogContext(() => this.flush());
+        void outsideLogContext(() => this.flush(), NAV_WORK);
       } else if (!this.timer) {
-        this.timer = outsideLogContext(() => setTimeout(() => void this.flush(), this.o.batchWaitMs));
+        this.timer = outsideLogContext(() => setTimeout(() => void this.flush(), this.o.batchWaitMs), NAV_WORK);
         this.timer.unref();
       }
     });

@@ -8,6 +8,9 @@ import { recordIdentity, type RecordIdentity } from './record-identity.js';
 import { MAX_RECORDS_PER_REQUEST, soapRequest } from './soap-request.js';
 import type { SoapAnswer, SoapExchange } from '../../src/platform/http/soap-exchange.js';
 
+/** What an issuer's shared batch logs under: its driver, no document's request (its lines name `document_ids`). */
+const AEAT_WORK = { driver: 'VERIFACTU' } as const;
+
 // The AEAT's way of taking records, as a transport. `send` only queues a record under its
 // issuer's NIF; a request goes out when the TiempoEsperaEnvio of the issuer's last answer has
 // passed (at once for the first), or as soon as 1,000 records wait, and carries up to 1,000
@@ -136,6 +139,7 @@ export class AeatTransport implements Transport {
         const flight = this.flush(nif).finally(() => this.flights.delete(flight));
         this.flights.add(flight);
       }, delay),
+      AEAT_WORK,
     );
     q.timer.unref();
   }

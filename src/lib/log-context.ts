@@ -23,12 +23,13 @@ export function logContext(): LogFields {
 }
 
 /**
- * Runs `fn` with no fields: for what is shared by many documents (a batch's timer, a network
- * session, a token refresh), made while one of them is worked on but not about it alone, so
- * that one document's id is not stamped on the lines of the others.
+ * Runs `fn` with no fields but `fields`: for what is shared by many documents (a batch's timer, a
+ * network session, a token refresh), made while one of them is worked on but not about it alone,
+ * so that one document's id is not stamped on the lines of the others; `fields` says what it is
+ * about instead (its driver, its site).
  */
-export function outsideLogContext<T>(fn: () => T): T {
-  return store.exit(fn);
+export function outsideLogContext<T>(fn: () => T, fields?: LogFields): T {
+  return store.exit(() => (fields ? withLogContext(fields, fn) : fn()));
 }
 
 /** A site as log lines name it: a merchant's id, or BILLING_URL for the operator's own (''). */

@@ -12,6 +12,7 @@ import { ConfigError } from '../../src/platform/config/config-error.js';
 import { listLookup } from '../../src/platform/directory/entity-lookup.js';
 import { TransportError, type OutboundMessage } from '../../src/spi/transport.js';
 import { createLogger } from '../../src/lib/log.js';
+import { withLogContext } from '../../src/lib/log-context.js';
 import { child, children, parseLocal, text, type XmlTree } from '../../src/formats/xml/local-names.js';
 import { fixtureConfig, FIXTURES_DIR, UPDATE_GOLDENS } from '../helpers/fixtures.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -135,8 +136,17 @@ describe('NAV transport against the NAV (nock, shaped by the official schemas)',
       .post(P('manageInvoice'), (b: string) => (bodies.push(b), true)).reply(200, T('manage-invoice.response.xml'))
       .post(P('queryTransactionStatus'), (b: string) => text(verified(b), 'transactionId') === TRANSACTION).reply(200, T('query-transaction-status-processing.response.xml'))
       .post(P('queryTransactionStatus')).reply(200, T('query-transaction-status-done.response.xml'));
-    const [a, b] = await Promise.all([t.send(message(REPORT), { now, attempt: 1 }), t.send(message(CREDIT, 'nav-creditnote', 'doc-2'), { now, attempt: 1 })]);
+    // Each sent from its own document's work, as the dispatcher does it.
+    const [a, b] = await Promise.all([
+      withLogContext({ request_id: 'r-1', document_id: 'doc-1' }, () => t.send(message(REPORT), { now, attempt: 1 })),
+      withLogContext({ request_id: 'r-2', document_id: 'doc-2' }, () => t.send(message(CREDIT, 'nav-creditnote', 'doc-2'), { now, attempt: 1 })),
+    ]);
     expect([a.messageId, b.messageId]).to.deep.equal([`nav:${TRANSACTION}:1`, `nav:${TRANSACTION}:2`]);
+    // The batch is both documents' and neither's: its line names them all and its driver, and no request.
+    const taken = logs.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'NAV manageInvoice taken')!;
+    expect(taken).to.include({ driver: 'NAV', transaction_id: TRANSACTION });
+    expect(taken.document_ids).to.deep.equal(['doc-1', 'doc-2']);
+    expect(taken).to.not.have.any.keys('request_id', 'document_id');
 
     const req = verified(bodies[0]!);
     expect(text(req, 'exchangeToken')).to.equal(TOKEN);

@@ -53,10 +53,11 @@ describe('requests the HTTP parser refuses', () => {
       after(() => server.close());
 
       for (const [what, { head, status }] of Object.entries(REQUESTS)) {
-        it(`answers ${what} with ${status} in the error shape`, async () => {
+        it(`answers ${what} with ${status} in the error shape, with an X-Request-Id`, async () => {
           const res = await rawHttp(server.url, head);
           expect(res.status).to.equal(status);
           expect(res.headers['content-type']).to.equal('application/json; charset=utf-8');
+          expect(res.headers['x-request-id']).to.match(/^[0-9a-f-]{36}$/); // every answer names a request id, this one too
           api.expectError(res, status);
         });
       }

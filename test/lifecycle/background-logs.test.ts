@@ -73,9 +73,13 @@ describe('the background work on the log', function () {
     expect(end).to.include({ level: 'error', request_id: 't-45', driver: 'PEPPOL', error_code: 'SERVICE_UNAVAILABLE' });
     expect(end.attempts).to.be.a('number').and.to.be.at.least(2);
     expect(end.errors).to.deep.equal(['SERVICE_UNAVAILABLE']);
-    // One document's request never lands on the other's lines.
+    // One document's request never lands on the other's lines, whichever the line is keyed by.
     for (const l of about(failed)) expect(l, l.msg).to.include({ request_id: 't-45' });
     for (const l of about(delivered)) expect(l, l.msg).to.include({ request_id: 't-44' });
+    const owner: Record<string, string> = { 't-44': delivered, 't-45': failed };
+    for (const l of adapter.logs.filter((l) => typeof l.request_id === 'string' && l.request_id in owner && l.document_id !== undefined)) {
+      expect(l.document_id, `${l.msg} under ${String(l.request_id)}`).to.equal(owner[l.request_id as string]);
+    }
   });
 
   it("names the outbox retry's own request on the retried callback's lines", async () => {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, maxHeaderSize, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -99,7 +100,7 @@ function answerClientError(err: ParserError, socket: Duplex, refusalBody: Listen
   answerRaw(socket, refusal, refusalBody(refusal));
 }
 
-/** A whole HTTP response written on a socket no request handler owns, then the connection closed. */
+/** A whole HTTP response written on a socket no request handler owns, then the connection closed; it too has an X-Request-Id (a fresh one: the request could not be read). */
 function answerRaw(socket: Duplex, refusal: ParserRefusal, body: string): void {
-  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nConnection: close\r\n\r\n${body}`);
 }

@@ -1,4 +1,4 @@
-import { outsideLogContext, siteName, withLogContext } from '../../lib/log-context.js';
+import { outsideLogContext, siteName } from '../../lib/log-context.js';
 import type { Settings } from '../config/settings.js';
 import type { Directory } from '../directory/directory.js';
 import type { Logger } from '../../lib/log.js';
@@ -147,7 +147,7 @@ export class CallbackSites {
     let running = this.refreshing.get(siteId);
     if (!running) {
       // Shared by every callback of the site waiting on it: its lines are the site's (a `site` field), not the first document's.
-      running = outsideLogContext(() => withLogContext({ site: siteName(siteId) }, () => this.doRefresh(siteId, sealed, tokens, template).finally(() => this.refreshing.delete(siteId))));
+      running = outsideLogContext(() => this.doRefresh(siteId, sealed, tokens, template).finally(() => this.refreshing.delete(siteId)), { site: siteName(siteId) });
       this.refreshing.set(siteId, running);
     }
     return running;

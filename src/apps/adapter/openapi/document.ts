@@ -35,6 +35,8 @@ const SECURITY: Readonly<Record<Security, Json[]>> = {
 };
 
 const REQUEST_ID = { $ref: '#/components/headers/RequestId' };
+/** What a request id may be (request-identity.ts's USABLE_ID). */
+const REQUEST_ID_PATTERN = '^[\\x21-\\x7e]{1,200}$';
 const RETRY_AFTER = { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } };
 
 /** The error answers by status (errorMiddleware's bodies): a bodiless 401 and 429, a masked 500, the SPI's error_response otherwise. */
@@ -86,8 +88,13 @@ export function openApiDocument(ops: readonly OperationSpec[], options: Document
         RequestId: {
           description: "The request's id: the platform's trace_id when it sent one, else the X-Request-Id asked for, else a fresh one; every log line the request causes names it (request_id), the background work it queued included.",
           required: true,
-          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,200}$' },
+          schema: { type: 'string', pattern: REQUEST_ID_PATTERN },
         },
+      },
+      parameters: {
+        TraceId: { name: 'trace_id', in: 'header', required: false, description: "The platform's trace id (the SPI's header; also read from a JSON Authorization's trace_id): the request's id when usable, answered in X-Request-Id.", schema: { type: 'string' } },
+        MerchantId: { name: 'merchant_id', in: 'header', required: false, description: "The platform's merchant id (the SPI's header; also read from a JSON Authorization's merchant_id): named on the request's log line.", schema: { type: 'string' } },
+        XRequestId: { name: 'X-Request-Id', in: 'header', required: false, description: 'A request id asked for by a proxy or a caller (nginx drops underscored headers such as trace_id by default): used when no trace_id is sent. Printable ASCII without spaces, at most 200 characters; anything else is replaced by a fresh id.', schema: { type: 'string' } },
       },
       responses: {
         Error: { description: 'The SPI\'s error_response: one item per problem.', headers: { 'X-Request-Id': REQUEST_ID }, content: { 'application/json': { schema: errorSchema } } },
@@ -99,6 +106,9 @@ export function openApiDocument(ops: readonly OperationSpec[], options: Document
   };
 }
 
+/** The headers every request may carry (src/platform/http/request-identity.ts): the SPI's trace_id and merchant_id, and X-Request-Id. */
+const IDENTITY_HEADERS = ['TraceId', 'MerchantId', 'XRequestId'].map((name) => ({ $ref: `#/components/parameters/${name}` }));
+
 function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
   const examples = new OperationExamples(op);
   const pathParams = [...op.path.matchAll(/\{(\w+)\}/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' }, ...examples.of('params', m[1]!) }));
@@ -108,7 +118,7 @@ function operationObject(op: OperationSpec, schemas: SchemaTable): Json {
     const description = (schema as { description?: string }).description;
     return { name, in: 'query', required: required.has(name), ...(description && { description }), schema: converted, ...examples.of('query', name) };
   });
-  const parameters = [...pathParams, ...queryParams];
+  const parameters = [...pathParams, ...queryParams, ...IDENTITY_HEADERS];
   const responses: Record<string, Json> = {};
   for (const [status, spec] of Object.entries(op.responses)) responses[status] = responseObject(Number(status), spec, op, schemas, spec === null ? undefined : examples.answered(Number(status)));
   for (const status of op.errors) responses[String(status)] ??= errorResponse(status);

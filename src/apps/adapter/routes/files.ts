@@ -18,7 +18,8 @@ export const downloadFile = defineOperation({
   description: 'No API key: the signed link is the credential (403 when forged or expired). The query (merchant, expires, signature) is the one the download answered.',
   security: 'none',
   query: Type.Object({ merchant: Type.Optional(Type.String()), expires: Type.Optional(Type.String()), signature: Type.Optional(Type.String()) }),
-  responses: { 200: media({ 'application/xml': undefined, 'application/pdf': undefined, 'image/png': undefined, 'application/octet-stream': undefined }, 'The representation, as an attachment.') },
+  // Every type a driver stores a representation under (a FACe cancellation and its state are JSON), and bytes of any other.
+  responses: { 200: media({ 'application/xml': undefined, 'text/xml': undefined, 'application/pdf': undefined, 'image/png': undefined, 'application/json': undefined, 'application/octet-stream': undefined }, 'The representation, as an attachment.') },
   headers: { 200: { 'Content-Disposition': 'attachment; filename="{id}-{type}.{extension}"', 'Cache-Control': 'private, no-store' } },
   errors: [...OPEN_ERRORS, 403, 404],
 });

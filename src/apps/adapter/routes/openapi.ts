@@ -4,6 +4,7 @@ import Type from 'typebox';
 import { defineOperation, reply, serve, type OperationSpec } from '../../../platform/http/operation.js';
 import { openApiDocument } from '../openapi/document.js';
 import { EXAMPLES } from '../openapi/examples.js';
+import { OPEN_ERRORS } from './error-statuses.js';
 
 export const getOpenApi = defineOperation({
   operationId: 'getOpenApi',
@@ -16,7 +17,7 @@ export const getOpenApi = defineOperation({
   security: 'none',
   responses: { 200: Type.Object({ openapi: Type.Literal('3.1.0') }, { additionalProperties: true }), 304: null },
   headers: { 200: { ETag: '"…"' } },
-  errors: [500],
+  errors: OPEN_ERRORS, // behind the JSON body reader: a GET with a body is read (400, 413, 415)
 });
 
 export interface OpenApiRouteDeps {

@@ -12,14 +12,14 @@ export const HealthComponentSchema = Type.Object({
   status: HealthStatusSchema,
   description: Type.Optional(Type.String({ maxLength: 250 })),
   endpoints: Type.Optional(Type.Array(Type.String())),
-});
+}, { additionalProperties: false });
 export const HealthReportSchema = Type.Object({
   status: HealthStatusSchema,
   version: Type.String({ minLength: 1 }),
   description: Type.String({ maxLength: 250 }),
   components: Type.Array(HealthComponentSchema),
   time: Type.String({ format: 'date-time' }),
-});
+}, { additionalProperties: false });
 export type HealthComponent = Static<typeof HealthComponentSchema>;
 export type HealthReport = Static<typeof HealthReportSchema>;
 
@@ -102,14 +102,14 @@ export const DataInputFieldSchema = Type.Object({
   default_value: Type.Optional(Type.String()),
   example: Type.Optional(Type.String()),
   condition: Type.Optional(Type.Unknown()),
-});
+}, { additionalProperties: false });
 export const DataInputFieldsResponseSchema = Type.Object({
   country: Type.String(),
   transaction_type: TransactionTypeSchema,
   model: ModelSchema,
   document_type: Type.String(),
   fields: Type.Array(DataInputFieldSchema),
-});
+}, { additionalProperties: false });
 export type DataInputFieldsResponse = Static<typeof DataInputFieldsResponseSchema>;
 
 /** One representation in `GET /einvoicing/documents/{document_id}/download` (download_document_response_documents_inner). */
