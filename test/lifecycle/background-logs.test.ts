@@ -24,7 +24,7 @@ describe('the background work on the log', function () {
     return body.document_id as string;
   };
   const about = (documentId: string, logs: readonly LogLine[] = adapter.logs) => logs.filter((l) => l.document_id === documentId);
-  const line = (documentId: string, msg: string) => eventually(() => about(documentId).find((l) => l.msg === msg), 15_000, msg);
+  const line = (documentId: string, msg: string, and: (l: LogLine) => boolean = () => true) => eventually(() => about(documentId).find((l) => l.msg === msg && and(l)), 15_000, msg);
 
   before(async () => {
     nock.disableNetConnect();
@@ -80,6 +80,17 @@ describe('the background work on the log', function () {
     for (const l of adapter.logs.filter((l) => typeof l.request_id === 'string' && l.request_id in owner && l.document_id !== undefined)) {
       expect(l.document_id, `${l.msg} under ${String(l.request_id)}`).to.equal(owner[l.request_id as string]);
     }
+  });
+
+  it("gives a transmission FAILED at its horizon its retries again when an operator retries it, under the retry's request", async () => {
+    const failed = (await eventually(() => adapter.logs.find((l) => l.msg === 'transmission failed: the document is FAILED and will not be sent again' && l.request_id === 't-45'), 15_000, 'the FAILED document')).document_id as string;
+    const res = await adapter.call(`/admin/outbox/transmissions/${failed}/retry`, { method: 'POST', key: adapter.runtime.adminApiKey.key, headers: { 'x-request-id': 't-retry-tx' } });
+    expect(res.status, JSON.stringify(await bodyOf(res))).to.equal(200);
+    // Retried, the horizon runs from the retry: the next failure is a retry again, not at once the end.
+    const retrying = await line(failed, 'transmission failed; retrying', (l) => l.request_id === 't-retry-tx');
+    expect(retrying).to.include({ level: 'warn', driver: 'PEPPOL', error_code: 'SERVICE_UNAVAILABLE' });
+    const end = await line(failed, 'transmission failed: the document is FAILED and will not be sent again', (l) => l.request_id === 't-retry-tx');
+    expect(end).to.include({ level: 'error', error_code: 'SERVICE_UNAVAILABLE' });
   });
 
   it("names the outbox retry's own request on the retried callback's lines", async () => {

@@ -294,9 +294,10 @@ export async function retryTransmission(sql: OutboxSql, documentId: string, who:
   const changed =
     row.state === 'failed'
       ? await sql.run(
-          `UPDATE transmissions SET state = CASE WHEN message_id IS NULL THEN 'queued' ELSE 'sent' END, next_attempt_at = ${m(1)}, updated_at = ${m(2)}, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL,
-             request_id = coalesce(${m(3)}, request_id) WHERE document_id = ${m(4)} AND state = 'failed'`,
-          [who.at, who.at, who.requestId ?? null, documentId],
+          // The retry horizon runs again from now (retried_at): a document failed at its horizon gets its retries again.
+          `UPDATE transmissions SET state = CASE WHEN message_id IS NULL THEN 'queued' ELSE 'sent' END, next_attempt_at = ${m(1)}, updated_at = ${m(2)}, retried_at = ${m(3)}, claimed_by = NULL, lease_until = NULL, cancelled_by = NULL,
+             request_id = coalesce(${m(4)}, request_id) WHERE document_id = ${m(5)} AND state = 'failed'`,
+          [who.at, who.at, who.at, who.requestId ?? null, documentId],
         )
       : await sql.run(`UPDATE transmissions SET next_attempt_at = ${m(1)}, updated_at = ${m(2)}, request_id = coalesce(${m(3)}, request_id) WHERE document_id = ${m(4)} AND state IN ('queued', 'sent')`, [
           who.at,

@@ -15,6 +15,8 @@ export interface TransmissionRow extends QueueRowOrigin {
   sentAt: string | null;
   eventsSeen: number;
   createdAt: string;
+  /** Where the dispatch retry horizon runs from: the operator's last retry of a failed transmission, else the document's acceptance. */
+  horizonFrom: string;
 }
 
 /** How a status recording advances the document's transmission (in the same transaction). */
@@ -22,8 +24,8 @@ export type TransmissionStep =
   | { kind: 'failed'; documentId: string; error: string; at: string }
   | { kind: 'tracked'; documentId: string; eventsSeen: number; done: boolean; nextAt: string; at: string; /** As read: the step is refused when another pass counted more. */ seenBefore: number };
 
-/** The due rows' origin (QueueRowOrigin), the same on both stores: `t` the transmission, `d` its document, `be` its entity. */
-export const TRANSMISSION_ORIGIN = `coalesce(t.request_id, d.request_id) AS "requestId", d.model, d.country, d.business_entity_id AS "businessEntityId", ${OWNER} AS "siteId"`;
+/** The due rows' origin (QueueRowOrigin) and horizon, the same on both stores: `t` the transmission, `d` its document, `be` its entity. */
+export const TRANSMISSION_ORIGIN = `coalesce(t.retried_at, d.created_at) AS "horizonFrom", coalesce(t.request_id, d.request_id) AS "requestId", d.model, d.country, d.business_entity_id AS "businessEntityId", ${OWNER} AS "siteId"`;
 
 export function transmissionStatements(db: Database, lease: Lease) {
   // Due, and not another process's while its lease runs (a row stays with its claimant between steps).

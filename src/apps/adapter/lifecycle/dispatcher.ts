@@ -122,7 +122,7 @@ export class Dispatcher extends QueueWorker<TransmissionRow> {
     const message = err instanceof Error ? err.message : String(err);
     const at = now.toISOString();
     const nextAt = now.getTime() + backoffDelay(row.attempts + 1, retry);
-    const expired = nextAt > Date.parse(doc.createdAt) + retry.horizonMs;
+    const expired = nextAt > Date.parse(row.horizonFrom) + retry.horizonMs;
     const { metrics } = this.deps;
     if (metrics) {
       const driver = this.deps.drivers.get(doc.model as Model, doc.country);

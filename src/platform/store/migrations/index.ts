@@ -14,6 +14,7 @@ import { m013EntityDriverSettings } from './013-entity-driver-settings.js';
 import { m014OutboxActions } from './014-outbox-actions.js';
 import { m015QueueRequestIds } from './015-queue-request-ids.js';
 import { m016PngMediaType } from './016-png-media-type.js';
+import { m017TransmissionRetries } from './017-transmission-retries.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in order, each once, each in its own transaction. */
@@ -29,4 +30,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity, m012ReceivedMessages, m013EntityDriverSettings, m014OutboxActions, m015QueueRequestIds, m016PngMediaType]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity, m012ReceivedMessages, m013EntityDriverSettings, m014OutboxActions, m015QueueRequestIds, m016PngMediaType, m017TransmissionRetries]);

@@ -7,6 +7,7 @@ import { p005EntityDriverSettings } from './005-entity-driver-settings.js';
 import { p006OutboxActions } from './006-outbox-actions.js';
 import { p007QueueRequestIds } from './007-queue-request-ids.js';
 import { p008PngMediaType } from './008-png-media-type.js';
+import { p009TransmissionRetries } from './009-transmission-retries.js';
 
 /** PostgreSQL's own numbered migrations, oldest first. Never edit a released one: add the next number. */
-export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema, p002Leases, p003DocumentsByEntity, p004ReceivedMessages, p005EntityDriverSettings, p006OutboxActions, p007QueueRequestIds, p008PngMediaType]);
+export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema, p002Leases, p003DocumentsByEntity, p004ReceivedMessages, p005EntityDriverSettings, p006OutboxActions, p007QueueRequestIds, p008PngMediaType, p009TransmissionRetries]);
