@@ -96,6 +96,10 @@ export abstract class QueueWorker<Row extends QueueRow> {
         ).finally(() => this.release(row.documentId));
       }
     }
+    // Full: each row in hand pokes again when it ends, so when the next row falls due does not
+    // matter yet. Asking costs a min() over the whole queue, once per finished row (issue 45: 43 %
+    // of a 10,000-callback drain).
+    if (this.inHand.size >= this.concurrency) return;
     // Rows already due are in hand (each one's end pokes again); otherwise sleep until the next.
     const next = await this.nextDueAt();
     if (this.closed) return;
