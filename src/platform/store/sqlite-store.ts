@@ -1,33 +1,25 @@
 import { join } from 'node:path';
 import { ensureInstanceId, ensureSecret } from './adapter-meta.js';
 import { openDatabase, type Database } from './db.js';
-import { callbackStatements } from './callbacks.js';
 import { queueDepthStatements } from './queue-depths.js';
-import { documentStatements } from './documents.js';
-import { statusChangeStatements } from './status-changes.js';
-import { transmissionStatements } from './transmissions.js';
 import { DEFAULT_LEASE_MS, defaultClaimant, type Lease } from './lease.js';
-import { sequenceStatements } from './sequences.js';
-import { networkInboxStatements } from './network-inbox.js';
-import { receivedMessageStatements } from './received-messages.js';
 import { GroupCommit } from './group-commit.js';
-import { chainStatements } from './chains.js';
-import { directoryStatements } from './directory.js';
-import { sealedRowStatements } from './sealed-rows.js';
-import { writeSubmission, type ChainWrites } from './submission-write.js';
 import { WriterThread } from './writer-thread.js';
-import { loadChainLinks, type ChainModules } from './chain-links.js';
+import type { ChainModules } from './chain-links.js';
 import { migrate, schemaVersion } from './migrate.js';
 import { MIGRATIONS } from './migrations/index.js';
-import type { DirectoryOperations, Store, StoreTransaction } from './store.js';
+import type { Store, StoreTransaction } from './store.js';
 import { SerialLock } from './serial-lock.js';
 import { outboxOperations } from './outbox.js';
 import { sqliteOutboxSql } from './outbox-sqlite.js';
+import { DIRECTORY_WRITES, writeOperations, type WriteName, type WriteOperations } from './write-operations.js';
+import { writeStatements } from './write-statements.js';
 
 // The embedded store: one SQLite file under DATA_DIR. Its statements are synchronous
 // (better-sqlite3); this file gives them the Store's asynchronous shape. Reads run at once.
 // Writes share a transaction with the other writes of the same event-loop turn (group commit:
-// one fsync for many), and submissions are committed by a writer thread when asked.
+// one fsync for many); with a writer thread (the service's), every write is committed there, by
+// name (write-operations.ts), so no commit or fsync runs on the thread serving HTTP.
 
 /** The SQLite store, with its connection for the store's own tests. */
 export interface SqliteStore extends Store {
@@ -39,7 +31,7 @@ export interface SqliteStore extends Store {
 export const ADAPTER_DB_FILE = 'adapter.sqlite';
 
 export interface SqliteStoreOptions {
-  /** Commit submissions in a writer thread, off the thread serving HTTP (the service does). */
+  /** Commit every write in a writer thread, off the thread serving HTTP (the service does). */
   writerThread?: boolean;
   /** The modules of chained drivers' chain steps (chain-links.ts), for this thread and the writer thread alike. */
   chainModules?: ChainModules;
@@ -68,7 +60,6 @@ function promised<T extends Record<string, Fn>, K extends keyof T>(group: T, key
 }
 
 const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection', 'connections', 'driverSettings'] as const;
-const DIRECTORY_WRITES = ['putEntity', 'removeEntity', 'putMerchant', 'deleteMerchant', 'insertKey', 'revokeKey', 'putConnection', 'hold', 'putState', 'takeState', 'purgeStates', 'putDriverSettings', 'dropDriverSettings'] as const;
 
 export function openSqliteStore(dataDir: string, clock: () => Date = () => new Date(), options: SqliteStoreOptions = {}): SqliteStore {
   const file = join(dataDir, ADAPTER_DB_FILE);
@@ -76,26 +67,22 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
   try {
     const migration = migrate(db, MIGRATIONS, clock);
     const instanceId = ensureInstanceId(db, clock());
-    const documents = documentStatements(db);
     const lease: Lease = { by: options.claimant ?? defaultClaimant(), ms: options.leaseMs ?? DEFAULT_LEASE_MS };
-    const transmissions = transmissionStatements(db, lease);
-    const statusChanges = statusChangeStatements(db);
-    const callbacks = callbackStatements(db, lease);
-    const inbox = networkInboxStatements(db);
-    const received = receivedMessageStatements(db);
-    const directory = directoryStatements(db);
-    const sealed = sealedRowStatements(db);
+    const statements = writeStatements(db, lease, options.chainModules);
+    const { documents, transmissions, statusChanges, callbacks, inbox, received, directory, sealed } = statements;
+    const operations = writeOperations(statements);
     const lock = new SerialLock();
     const writes = new GroupCommit(db, lock);
-    const write = (call: () => unknown) => writes.run(call);
-    const writer = options.writerThread ? new WriterThread(file, options.chainModules) : undefined;
-    const chains = chainStatements(db);
-    const chainWrites: ChainWrites = { statements: chains, linkOf: loadChainLinks(options.chainModules) };
-    const directoryOps = (run?: (call: () => unknown) => Promise<unknown>): DirectoryOperations => ({
-      ...promised(directory, DIRECTORY_READS),
-      ...promised(directory, DIRECTORY_WRITES, run),
-    });
-    const tx: StoreTransaction = { directory: directoryOps() };
+    const writer = options.writerThread ? new WriterThread({ file, lease, chainModules: options.chainModules ?? {} }) : undefined;
+    /** A write by name: in the writer thread when there is one, else in this thread's group commit. */
+    const run = <N extends WriteName>(op: N, ...args: Parameters<WriteOperations[N]>): Promise<ReturnType<WriteOperations[N]>> =>
+      writer ? writer.call(op, args) : writes.run(() => (operations[op] as (...a: unknown[]) => ReturnType<WriteOperations[N]>)(...args));
+    /** The named writes of one group, as the store's asynchronous functions. */
+    const written = <G extends string, K extends string>(group: G, keys: readonly K[]) =>
+      Object.fromEntries(keys.map((k) => [k, (...args: unknown[]) => (run as (op: string, ...a: unknown[]) => Promise<unknown>)(`${group}.${k}`, ...args)])) as unknown as {
+        [P in K]: `${G}.${P}` extends WriteName ? WriteOperations[`${G}.${P}`] extends (...a: infer A) => infer R ? (...args: A) => Promise<R> : never : never;
+      };
+    const tx: StoreTransaction = { directory: promised(directory, [...DIRECTORY_READS, ...DIRECTORY_WRITES]) };
     // The write lock is taken once for the whole of `work`; group commits wait for it.
     const exclusive = <T>(work: () => Promise<T>) =>
       lock.run(async () => {
@@ -122,45 +109,38 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
       documents: promised(documents, ['findByKey', 'acceptedReferences', 'merchantOf', 'bodyOf', 'statusHistory', 'head', 'get']),
       statusChanges: {
         ...promised(statusChanges, ['related', 'relatedOf']),
-        record: (changes, step) =>
-          writes.run(() => {
-            for (const c of changes) statusChanges.record(c);
-            if (step) transmissions.step(step);
-          }),
+        ...written('statusChanges', ['record']),
       },
       transmissions: {
         ...promised(transmissions, ['documentsOfMessage', 'nextDueAt', 'state']),
-        ...promised(transmissions, ['due', 'checkNow', 'sent', 'retryLater'], write),
+        ...written('transmissions', ['due', 'checkNow', 'sent', 'retryLater']),
       },
       callbacks: {
         ...promised(callbacks, ['nextDueAt', 'waiting', 'count', 'ofDocument']),
-        ...promised(callbacks, ['due', 'attemptFailed', 'end'], write),
+        ...written('callbacks', ['due', 'attemptFailed', 'end']),
       },
       queues: promised(queueDepthStatements(db), ['depths']),
-      chains: promised(chains, ['head', 'links']),
-      sequences: promised(sequenceStatements(db), ['next'], write),
+      chains: promised(statements.chains.statements, ['head', 'links']),
+      sequences: written('sequences', ['next']),
       inbox: {
         ...promised(inbox, ['of']),
-        add: (network, item, at) =>
-          writes.run(() => {
-            const isNew = inbox.add(network, item);
-            if (isNew) for (const id of transmissions.documentsOfMessage(item.messageId)) transmissions.checkNow(id, at);
-            return isNew;
-          }),
+        ...written('inbox', ['add']),
       },
-      // keep reads the stored row back inside its group commit: a duplicate in the same group sees the first.
       received: {
         ...promised(received, ['get', 'list']),
-        ...promised(received, ['keep'], write),
+        ...written('received', ['keep']),
       },
-      directory: directoryOps(write),
+      directory: {
+        ...promised(directory, DIRECTORY_READS),
+        ...written('directory', DIRECTORY_WRITES),
+      },
       sealedRows: {
         ...promised(sealed, ['list']),
-        ...promised(sealed, ['replace'], write),
+        ...written('sealedRows', ['replace']),
       },
       outbox: outboxOperations(outboxSql, (work) => exclusive(() => work(outboxSql))),
       transaction: (work) => exclusive(() => work(tx)),
-      writeSubmission: writer ? (row) => writer.write(row) : (row) => writes.run(() => writeSubmission(documents, row, chainWrites)),
+      writeSubmission: (row) => run('submission', row),
       close: async () => {
         await writer?.close();
         await lock.run(async () => {

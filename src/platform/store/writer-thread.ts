@@ -1,54 +1,85 @@
 import { Worker } from 'node:worker_threads';
 import type { ChainModules } from './chain-links.js';
-import type { NewDocument } from './documents.js';
-import type { WriteOutcome } from './submission-write.js';
+import { LeaseLost, type Lease } from './lease.js';
+import type { WriteName, WriteOperations } from './write-operations.js';
+
+/** A write asked of the writer thread: a name of write-operations.ts and its arguments. */
+export interface WriteCall {
+  seq: number;
+  op: WriteName;
+  args: unknown[];
+}
+
+/** A write's outcome coming back: its value, or the error it threw, as data. */
+export interface WriteResult {
+  seq: number;
+  value?: unknown;
+  error?: { message: string; name: string; code?: string; leaseLost?: string };
+}
+
+/** What the writer thread starts with. */
+export interface WriterData {
+  file: string;
+  lease: Lease;
+  chainModules: ChainModules;
+}
 
 /**
- * The writer thread seen from the thread serving HTTP: rows go in, outcomes come back. The
- * thread owns the write connection, so commits and their fsync never stall request handling,
- * and its group commits take every row that arrived while the previous commit ran.
+ * The writer thread seen from the thread serving HTTP: every write of the store goes in by name
+ * (write-operations.ts), outcomes come back. The thread owns the write connection, so commits and
+ * their fsync never stall request handling (a submission's, and the dispatcher's and callback
+ * worker's steps after it), and its group commits take every write that arrived while the previous
+ * commit ran. The writes of one event-loop turn cross in one message: a message per write cost
+ * more than its structured copy (issue 45).
  */
 export class WriterThread {
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve: (o: WriteOutcome) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private outgoing: WriteCall[] = [];
   private seq = 0;
 
-  constructor(
-    private readonly file: string,
-    private readonly chainModules: ChainModules = {},
-  ) {}
+  constructor(private readonly data: WriterData) {}
 
-  write(row: NewDocument): Promise<WriteOutcome> {
-    const worker = (this.worker ??= this.start());
+  call<N extends WriteName>(op: N, args: Parameters<WriteOperations[N]>): Promise<ReturnType<WriteOperations[N]>> {
     const seq = this.seq++;
     return new Promise((resolve, reject) => {
-      this.pending.set(seq, { resolve, reject });
-      worker.postMessage({ seq, row });
+      this.pending.set(seq, { resolve: resolve as (v: unknown) => void, reject });
+      if (this.outgoing.length === 0) setImmediate(() => this.post());
+      this.outgoing.push({ seq, op, args });
     });
   }
 
+  private post(): void {
+    const calls = this.outgoing;
+    this.outgoing = [];
+    (this.worker ??= this.start()).postMessage({ calls });
+  }
+
   private start(): Worker {
-    const worker = new Worker(new URL('./writer-worker.js', import.meta.url), { workerData: { file: this.file, chainModules: this.chainModules } });
-    worker.on('message', (m: { seq: number; outcome?: WriteOutcome; error?: string }) => {
-      const p = this.pending.get(m.seq);
-      this.pending.delete(m.seq);
-      if (m.outcome) p?.resolve(m.outcome);
-      else p?.reject(new Error(`writer thread: ${m.error}`));
+    const worker = new Worker(new URL('./writer-worker.js', import.meta.url), { workerData: this.data });
+    worker.on('message', (m: { results: WriteResult[] }) => {
+      for (const r of m.results) {
+        const p = this.pending.get(r.seq);
+        this.pending.delete(r.seq);
+        if (!r.error) p?.resolve(r.value);
+        else p?.reject(errorOf(r.error));
+      }
     });
     // A writer that dies fails what it held (those requests get a 500, nothing half stored:
-    // each row is one transaction) and the next write starts a new one.
+    // each write is one transaction) and the next write starts a new one.
     const fail = (err: Error) => {
       if (this.worker !== worker) return;
       this.worker = undefined;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
+      this.outgoing = [];
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`writer thread exited with code ${code}`)));
     return worker;
   }
 
-  /** Waits for the rows in flight, then stops the thread (its connection closes with it). */
+  /** Waits for the writes in flight, then stops the thread (its connection closes with it). */
   async close(): Promise<void> {
     while (this.pending.size > 0) await new Promise((r) => setTimeout(r, 2));
     const worker = this.worker;
@@ -58,4 +89,18 @@ export class WriterThread {
       await new Promise((r) => worker.once('exit', r));
     }
   }
+}
+
+/** The error a write threw, again: a lost lease as itself (the dispatcher acts on it), else its message, name and code. */
+function errorOf(e: NonNullable<WriteResult['error']>): Error {
+  if (e.leaseLost !== undefined) return new LeaseLost(e.leaseLost);
+  return Object.assign(new Error(`writer thread: ${e.message}`), { name: e.name }, e.code === undefined ? {} : { code: e.code });
+}
+
+/** An error thrown by a write, as data that crosses to the thread that asked. */
+export function errorData(err: unknown): NonNullable<WriteResult['error']> {
+  if (err instanceof LeaseLost) return { message: err.message, name: err.name, leaseLost: err.documentId };
+  const e = err instanceof Error ? err : new Error(String(err));
+  const code = (e as { code?: unknown }).code;
+  return { message: e.message, name: e.name, ...(typeof code === 'string' && { code }) };
 }

@@ -1,29 +1,31 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './db.js';
-import { documentStatements, type NewDocument } from './documents.js';
 import { GroupCommit } from './group-commit.js';
-import { chainStatements } from './chains.js';
-import { writeSubmission, type ChainWrites } from './submission-write.js';
-import { loadChainLinks, type ChainModules } from './chain-links.js';
+import { writeOperations } from './write-operations.js';
+import { writeStatements } from './write-statements.js';
+import { errorData, type WriteCall, type WriteResult, type WriterData } from './writer-thread.js';
 
-// The writer thread's side (see writer-thread.ts): one connection, group commits.
+// The writer thread's side (see writer-thread.ts): one connection, group commits, the store's
+// writes by name over it.
 
-const data = workerData as { file: string; chainModules: ChainModules };
+const data = workerData as WriterData;
 const db = openDatabase(data.file);
-const statements = documentStatements(db);
+const operations = writeOperations(writeStatements(db, data.lease, data.chainModules)) as unknown as Record<string, (...args: unknown[]) => unknown>;
 const writes = new GroupCommit(db);
-// The chain steps the runtime named (chain-links.ts): functions cannot cross the thread boundary, so
-// the thread loads the same modules the store's own thread does.
-const chains: ChainWrites = { statements: chainStatements(db), linkOf: loadChainLinks(data.chainModules) };
 
-parentPort!.on('message', (m: { seq: number; row: NewDocument } | { close: true }) => {
+parentPort!.on('message', (m: { calls: WriteCall[] } | { close: true }) => {
   if ('close' in m) {
     db.close();
     parentPort!.close();
     return;
   }
-  writes.run(() => writeSubmission(statements, m.row, chains)).then(
-    (outcome) => parentPort!.postMessage({ seq: m.seq, outcome }),
-    (err: Error) => parentPort!.postMessage({ seq: m.seq, error: err.message }),
-  );
+  // The calls of one message land in one group commit (GroupCommit gathers a turn): one answer for them all.
+  void Promise.all(
+    m.calls.map(({ seq, op, args }) =>
+      writes.run(() => operations[op]!(...args)).then(
+        (value): WriteResult => ({ seq, value }),
+        (err: unknown): WriteResult => ({ seq, error: errorData(err) }),
+      ),
+    ),
+  ).then((results) => parentPort!.postMessage({ results }));
 });
