@@ -11,10 +11,17 @@ export class GroupCommit {
   private queue: { work: () => unknown; resolve: (v: unknown) => void; reject: (e: unknown) => void }[] = [];
   private scheduled = false;
 
-  /** With a lock, each commit waits for the connection's async transaction to end. */
+  /**
+   * With a lock, each commit waits for the connection's async transaction to end. `pollLock`: the
+   * connection has no busy timeout and the write lock is polled for instead, every quarter of a
+   * millisecond for up to `busyMs`, which only a thread of its own may do (it blocks the thread).
+   * SQLite's own busy handler sleeps 1, 2, 5, 10… up to 100 ms between tries, so with two writers
+   * (`--workers 2` on one file) a commit waited long after the other had released the lock.
+   */
   constructor(
     private readonly db: Database,
     private readonly lock?: SerialLock,
+    private readonly pollLock?: { busyMs: number },
   ) {}
 
   /** Runs `work` inside a write transaction and resolves with its result once committed. */
@@ -34,11 +41,11 @@ export class GroupCommit {
     this.scheduled = false;
     let results: unknown[];
     try {
-      results = this.db.transaction(() => batch.map((job) => job.work())).immediate();
+      results = this.transaction(() => batch.map((job) => job.work()));
     } catch {
       for (const job of batch) {
         try {
-          job.resolve(this.db.transaction(job.work).immediate());
+          job.resolve(this.transaction(job.work));
         } catch (err) {
           job.reject(err);
         }
@@ -47,4 +54,35 @@ export class GroupCommit {
     }
     batch.forEach((job, i) => job.resolve(results[i]));
   }
+
+  private transaction<T>(work: () => T): T {
+    if (!this.pollLock) return this.db.transaction(work).immediate();
+    this.begin(this.pollLock.busyMs);
+    try {
+      // better-sqlite3 nests its transaction function as a savepoint inside the one begun here.
+      const result = this.db.transaction(work)();
+      this.db.exec('COMMIT');
+      return result;
+    } catch (err) {
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      throw err;
+    }
+  }
+
+  /** BEGIN IMMEDIATE, trying again every 0.25 ms while another connection writes. */
+  private begin(busyMs: number): void {
+    const deadline = performance.now() + busyMs;
+    for (;;) {
+      try {
+        this.db.exec('BEGIN IMMEDIATE');
+        return;
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || performance.now() > deadline) throw err;
+        Atomics.wait(PAUSE, 0, 0, 0.25);
+      }
+    }
+  }
 }
+
+/** Something to wait on that nothing wakes: Atomics.wait as a sub-millisecond sleep. */
+const PAUSE = new Int32Array(new SharedArrayBuffer(4));

@@ -10,8 +10,11 @@ import { errorData, type WriteCall, type WriteResult, type WriterData } from './
 
 const data = workerData as WriterData;
 const db = openDatabase(data.file);
+// This thread waits for the write lock itself (GroupCommit's pollLock): SQLite's busy handler would sleep in steps of up to 100 ms.
+const BUSY_MS = db.pragma('busy_timeout', { simple: true }) as number;
+db.pragma('busy_timeout = 0');
 const operations = writeOperations(writeStatements(db, data.lease, data.chainModules)) as unknown as Record<string, (...args: unknown[]) => unknown>;
-const writes = new GroupCommit(db);
+const writes = new GroupCommit(db, undefined, { busyMs: BUSY_MS });
 
 parentPort!.on('message', (m: { calls: WriteCall[] } | { close: true }) => {
   if ('close' in m) {
