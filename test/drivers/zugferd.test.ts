@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zugferdDriver } from '../../drivers/zugferd/index.js';
@@ -127,6 +128,39 @@ describe('ZUGFERD rendering', () => {
     const pdf = Buffer.from(later[0]!.content, 'base64').toString('latin1');
     expect(pdf).to.contain('/CreationDate (D:20260304050607Z)');
     expect(pdf).to.contain('<xmp:CreateDate>2026-03-04T05:06:07Z</xmp:CreateDate>');
+  });
+
+  it('reads the same whatever the process set before: the non-Latin golden after a PDF with the ligature ﬃ, and as a process’s first PDF', async function () {
+    requirePoppler(this);
+    this.timeout(60_000); // a second process loads the adapter's modules
+    const golden = readFileSync(join(FIXTURES_DIR, 'zugferd', 'non-latin-basic.pdf'));
+    // U+FB03 is the glyph DejaVu Sans sets "ffi" with: its code points must not follow into "Łódź office".
+    const ligature = fixture('several-rates-en16931');
+    ligature.lines[0].description = 'O\ufb03ce chairs, Ελληνικά, Русский';
+    await render(ligature, GOLDEN_CLOCK);
+    const after = Buffer.from((await render(fixture('non-latin-basic'), GOLDEN_CLOCK))[0]!.content, 'base64');
+    expect(after.equals(golden), 'the golden bytes').to.equal(true);
+    expect(textOf(after, false)).to.contain('Łódź office');
+    // The same document in a process that renders nothing before it.
+    const dist = (path: string) => JSON.stringify(new URL(`../../${path}`, import.meta.url).href);
+    const first = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { readFileSync } from 'node:fs';
+         const { intake } = await import(${dist('src/apps/adapter/services/intake.js')});
+         const { createRegistry } = await import(${dist('src/driver-kit/registry.js')});
+         const { drivers } = await import(${dist('drivers/index.js')});
+         const { fixtureConfig, GOLDEN_CLOCK } = await import(${dist('test/helpers/fixtures.js')});
+         const doc = JSON.parse(readFileSync(${JSON.stringify(join(FIXTURES_DIR, 'zugferd', 'non-latin-basic.json'))}, 'utf8'));
+         const { driver, ctx, examination } = await intake(doc, fixtureConfig(), createRegistry(drivers));
+         process.stdout.write(driver.render(examination.model, { ...ctx, now: GOLDEN_CLOCK, documentId: 'first' })[0].content);`,
+      ],
+      { encoding: 'utf8', maxBuffer: 16 << 20 },
+    );
+    expect(first.stderr).to.equal('');
+    expect(Buffer.from(first.stdout, 'base64').equals(golden), 'the golden bytes, rendered first').to.equal(true);
   });
 
   it('gives two documents two trailer /IDs', async () => {

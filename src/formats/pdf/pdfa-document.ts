@@ -1,4 +1,8 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { escapeText } from '../xml/writer.js';
 import { fontFaces } from './fonts.js';
@@ -42,6 +46,9 @@ export function createPdfa(o: PdfaOptions): Pdf {
     info: { Producer: 'einvoicing-adapter (PDFKit)', Creator: 'einvoicing-adapter', CreationDate: o.now, ModDate: o.now },
   });
   pdf.registerFont(FONT_BOLD, faces.bold);
+  (pdf as unknown as OutputIntentHook)._addColorOutputIntent = function (this: OutputIntentHook) {
+    addOutputIntent(this);
+  };
   const digest = createHash('md5').update(o.identity).digest();
   // PDFKit derives /ID from the Info dictionary: the same for two documents made at the same second.
   (pdf as unknown as { _id: Buffer })._id = digest;
@@ -75,6 +82,37 @@ export function finish(pdf: Pdf): Buffer {
   // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
   if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
   return file;
+}
+
+/** The parts of PDFKit's document the output intent is written with (its typings leave them out). */
+interface OutputIntentHook {
+  _addColorOutputIntent(): void;
+  ref(data: Record<string, unknown>): { write(chunk: Uint8Array): void; end(): void };
+  _root: { data: Record<string, unknown> };
+}
+
+const require = createRequire(import.meta.url);
+let iccProfile: Buffer | undefined;
+
+/**
+ * PDFKit's sRGB output intent (its `_addColorOutputIntent`, which PDF/A makes it call at the end),
+ * with the ICC profile it ships deflated once per process rather than once per PDF: the same
+ * dictionary keys in the same order and the same compressed bytes, so the same file.
+ */
+function addOutputIntent(pdf: OutputIntentHook): void {
+  iccProfile ??= deflateSync(readFileSync(join(dirname(require.resolve('pdfkit')), 'data', 'sRGB_IEC61966_2_1.icc')));
+  const profile = pdf.ref({ Length: 0, N: 3, Filter: 'FlateDecode' });
+  profile.write(iccProfile);
+  profile.end();
+  const intent = pdf.ref({
+    Type: 'OutputIntent',
+    S: 'GTS_PDFA1',
+    Info: new String('sRGB IEC61966-2.1'),
+    OutputConditionIdentifier: new String('sRGB IEC61966-2.1'),
+    DestOutputProfile: profile,
+  });
+  intent.end();
+  pdf._root.data.OutputIntents = [intent];
 }
 
 /** XMP dates as PDFKit writes xmp:CreateDate: seconds, UTC. */
