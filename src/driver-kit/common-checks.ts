@@ -29,10 +29,17 @@ export function checkXmlText(doc: unknown, code: string, issues: IssueList): voi
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** `text` matches DATE: a real day of the proleptic Gregorian calendar (what Date reads it as), counted without a Date. */
 function isRealDate(text: string): boolean {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1]!);
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Visits every string with its path as a key stack; the dotted text is built only for a finding. */
 function walk(value: unknown, path: (string | number)[], visit: (path: (string | number)[], key: string | number | undefined, value: string) => void): void {
