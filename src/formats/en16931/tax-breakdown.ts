@@ -1,6 +1,6 @@
 import type { MainDocument, SpiTaxSubTotal } from '../../spi/document.js';
 import type { IssueList } from '../../spi/issues.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../lib/money.js';
+import { dec, round, signOf, sum, ZERO, type Decimal } from '../../lib/money.js';
 import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type RawCategory, type Reason } from './tax-categories.js';
@@ -90,7 +90,7 @@ function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path
   const label = st.category?.trim().toUpperCase();
   const generic = label === undefined || label.includes('VAT');
   if (generic && (st.percentage ?? 0) === 0) {
-    const zero = [...groups.values()].filter((g) => !g.category.percent || g.category.percent.eq(0));
+    const zero = [...groups.values()].filter((g) => !g.category.percent || signOf(g.category.percent) === 0);
     if (zero.length === 1) return zero[0]!.category;
   }
   return resolveCategory(st, path, issues, settings);
@@ -117,8 +117,12 @@ function derivedSubtotals(groups: Map<string, Group>): TaxSubtotal[] {
 }
 
 function taxOf(taxable: Decimal, c: TaxCategory): Decimal {
-  return c.percent ? round(taxable.times(c.percent).div(100)) : ZERO;
+  return c.percent ? round(taxable.times(c.percent).div(HUNDRED)) : ZERO;
 }
+
+const ONE = dec(1);
+const CENT = dec('0.01');
+const HUNDRED = dec(100);
 
 /** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
 function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
@@ -129,9 +133,9 @@ function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: Issu
   const diff = st.tax.minus(expected).abs();
   // The official rules (BR-S-09, BR-CO-17) reject a difference of one currency unit or more
   // (and any tax in a zero-rated category); a few cents come from per-line rounding.
-  if (diff.gte(1) || (expected.eq(0) && !st.tax.eq(0))) {
+  if (diff.gte(ONE) || (signOf(expected) === 0 && signOf(st.tax) !== 0)) {
     issues.invalid('033', `${path}.tax_amount`, `must equal taxable_amount × rate = ${expected.toFixed(2)} (BR-CO-17)`);
-  } else if (diff.gt('0.01')) {
+  } else if (diff.gt(CENT)) {
     issues.warn('034', `${path}.tax_amount`, `differs from taxable_amount × rate = ${expected.toFixed(2)} by ${diff.toFixed(2)}`);
   }
 }
