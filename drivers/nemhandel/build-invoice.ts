@@ -86,7 +86,8 @@ function checkReferences(doc: MainDocument, profileId: string, issues: IssueList
 
 function oioublCategory(c: TaxCategory): TaxCategory {
   const id = CATEGORY_NAMES[c.id] ?? c.id;
-  return { ...c, id, percent: id === 'StandardRated' ? c.percent : ZERO, exemptionReasonCode: undefined };
+  // Every field written out, not spread: every line's category passes here, in shapes that vary (issue 45).
+  return { id, percent: id === 'StandardRated' ? c.percent : ZERO, exemptionReasonCode: undefined, exemptionReason: c.exemptionReason };
 }
 
 /** One subtotal per OIOUBL category; two standard rates cannot share the one StandardRated subtotal. */

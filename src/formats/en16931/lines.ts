@@ -29,7 +29,7 @@ function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En169
     issues.invalid('028', `${path}.discount`, `must not exceed the line amount ${amount.toFixed(2)}`);
   }
   if (!category || !price) return undefined;
-  const net = amount.minus(discount);
+  const net = signOf(discount) === 0 ? amount : amount.minus(discount);
   if (quantity.times(price).minus(amount).abs().gt(LINE_SLACK)) {
     issues.invalid('029', `${path}.amount`, `must equal quantity × unit_price (${quantity.toFixed()} × ${price.toFixed()}), before the discount`);
   }

@@ -21,8 +21,8 @@ export interface Breakdown {
 interface Group {
   category: TaxCategory;
   net: Decimal;
-  /** Where its first line's category is, to name when the breakdown lacks an exemption reason. */
-  path: string;
+  /** Its first line's index, to name where its category is when the breakdown lacks an exemption reason. */
+  line: number;
   /** The exemption reason the document gave for this breakdown, and where. */
   own?: { reason: Reason; path: string };
 }
@@ -30,13 +30,15 @@ interface Group {
 /** `lines` are the mapped `doc.lines`, one for one. */
 export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: En16931Settings): Breakdown | undefined {
   const groups = new Map<string, Group>();
-  for (const [i, line] of lines.entries()) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const key = categoryKey(line.item.taxCategory);
-    const path = `lines[${i}].classified_tax_category[0]`;
-    const g = groups.get(key) ?? { category: line.item.taxCategory, net: ZERO, path };
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { category: line.item.taxCategory, net: ZERO, line: i }));
     g.net = g.net.plus(line.lineExtension);
-    groups.set(key, g);
-    adoptReason(g, doc.lines[i]!.classified_tax_category[0]!, path, issues);
+    // A line without a reason of its own has nothing to adopt: its path is made only for one that has.
+    const raw = doc.lines[i]!.classified_tax_category[0]!;
+    if (raw.exemption_reason !== undefined || raw.exemption_reason_code !== undefined) adoptReason(g, raw, categoryPath(i), issues);
   }
   const sent = doc.tax_total.tax_sub_totals;
   const subtotals = sent && sent.length > 0 ? matchSubtotals(sent, groups, issues, settings) : derivedSubtotals(groups);
@@ -44,7 +46,7 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   for (const g of groups.values()) {
     if (needsReason(g.category)) {
       const id = g.category.id;
-      issues.missing('024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.${issues.prefix ?? '<driver>'}.exemption_reasons.${id}`);
+      issues.missing('024', `${categoryPath(g.line)}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.${issues.prefix ?? '<driver>'}.exemption_reasons.${id}`);
     }
   }
   const allowances: AllowanceCharge[] = [];
@@ -60,6 +62,8 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   }
   return { subtotals, allowances, tax };
 }
+
+const categoryPath = (line: number) => `lines[${line}].classified_tax_category[0]`;
 
 /** Pairs each sent sub total with the line group of the same category and rate. */
 function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: En16931Settings): TaxSubtotal[] | undefined {
