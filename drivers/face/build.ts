@@ -5,7 +5,7 @@ import { isEuMember, withEuVatPrefix } from '../../src/code-lists/eu-members.js'
 import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, hundredth, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import { CORRECTION_METHODS, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './model.js';
 import { provinceOf } from './provinces.js';
@@ -284,7 +284,7 @@ function lineOf(l: Line, i: number, sign: (d: Decimal) => Decimal, text: Fit, li
     discounts,
     charges,
     gross,
-    tax: { rate: tax.rate, base: gross, amount: round(gross.times(tax.rate).div(100), 2) },
+    tax: { rate: tax.rate, base: gross, amount: round(hundredth(gross.times(tax.rate)), 2) },
     special: tax.special,
     additionalInformation: l.item.description?.slice(0, 2500) ?? l.note?.slice(0, 2500),
     articleCode: l.item.sellersId && l.item.sellersId.length <= 20 ? l.item.sellersId : undefined,

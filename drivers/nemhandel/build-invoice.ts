@@ -3,7 +3,7 @@ import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/formats/en16931/model.js';
-import { round, ZERO, type Decimal } from '../../src/lib/money.js';
+import { hundredth, round, ZERO, type Decimal } from '../../src/lib/money.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { cvrOf, isCvr } from '../../src/code-lists/tax-ids/danish-cvr.js';
 import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
@@ -128,7 +128,7 @@ function oioublLine(l: Line): Line {
 
 function lineTax(line: Line): Decimal {
   const c = line.item.taxCategory;
-  return c.id === 'StandardRated' && c.percent ? round(line.lineExtension.times(c.percent).div(100), 2) : ZERO;
+  return c.id === 'StandardRated' && c.percent ? round(hundredth(line.lineExtension.times(c.percent)), 2) : ZERO;
 }
 
 function oioublParty(p: Party, path: string, issues: IssueList): Party | undefined {

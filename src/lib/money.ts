@@ -58,6 +58,18 @@ export function round(value: Big, dp = 2): Big {
   return value.c.length - 1 - value.e <= dp ? value : value.round(dp, Big.roundHalfUp);
 }
 
+const HUNDRED = D(100);
+const HUNDREDTH = D('0.01');
+
+/**
+ * `value.div(100)` as big.js gives it (to D.DP decimals), by a multiplication when the quotient is
+ * exact within them, as a percentage of money always is: big.js divides digit by digit to D.DP
+ * places (issue 45: every line's VAT is a percentage).
+ */
+export function hundredth(value: Big): Big {
+  return value.c.length - 1 - value.e + 2 <= D.DP ? value.times(HUNDREDTH) : value.div(HUNDRED);
+}
+
 /**
  * -1, 0 or 1 as the value is below, at or above zero: `value.cmp(0)` without the Big that
  * comparing with a number parses for every call (issue 45: the rendered documents' checks ask it

@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { expect } from 'chai';
-import { amount2, dec, fixed, plain, round, signOf, ZERO } from '../../src/lib/money.js';
+import { amount2, dec, fixed, hundredth, plain, round, signOf, ZERO } from '../../src/lib/money.js';
 
 // money.ts writes and reads decimals itself on the render path (issue 45): each helper must give
 // exactly what big.js gives for the same value, signs and zeros included.
@@ -60,6 +60,13 @@ describe('money: decimals read and written as big.js does', () => {
     for (const text of samples()) expect(round(dec(text), 2).toFixed(), text).to.equal(reference(text).round(2, Big.roundHalfUp).toFixed());
     const exact = dec('12.5');
     expect(round(exact, 2)).to.equal(exact);
+  });
+
+  it('hundredth is div(100), to the 20 decimals big.js divides to', () => {
+    const many = ['0.123456789012345678', '0.1234567890123456789', '-7.00000000000000000001', '1e-19', '3e-30'];
+    for (const text of [...samples(), ...many]) expect(hundredth(dec(text)).toFixed(), text).to.equal(dec(text).div(100).toFixed());
+    // Past the 20 decimals, the quotient is big.js's rounded one (half up), as before.
+    expect(hundredth(dec('0.1234567890123456789')).toFixed()).to.equal('0.00123456789012345679');
   });
 
   it('signOf is cmp(0)', () => {

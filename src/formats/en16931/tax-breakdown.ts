@@ -1,6 +1,6 @@
 import type { MainDocument, SpiTaxSubTotal } from '../../spi/document.js';
 import type { IssueList } from '../../spi/issues.js';
-import { dec, round, signOf, sum, ZERO, type Decimal } from '../../lib/money.js';
+import { dec, hundredth, round, signOf, sum, ZERO, type Decimal } from '../../lib/money.js';
 import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type RawCategory, type Reason } from './tax-categories.js';
@@ -121,12 +121,11 @@ function derivedSubtotals(groups: Map<string, Group>): TaxSubtotal[] {
 }
 
 function taxOf(taxable: Decimal, c: TaxCategory): Decimal {
-  return c.percent ? round(taxable.times(c.percent).div(HUNDRED)) : ZERO;
+  return c.percent ? round(hundredth(taxable.times(c.percent))) : ZERO;
 }
 
 const ONE = dec(1);
 const CENT = dec('0.01');
-const HUNDRED = dec(100);
 
 /** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
 function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
