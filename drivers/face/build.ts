@@ -5,7 +5,7 @@ import { isEuMember, withEuVatPrefix } from '../../src/code-lists/eu-members.js'
 import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
-import { dec, hundredth, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, hundredth, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import { CORRECTION_METHODS, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './model.js';
 import { provinceOf } from './provinces.js';
@@ -56,7 +56,7 @@ export function buildFacturae(inp: FacturaeInputs, issues: IssueList): FacturaeI
 
   const euros = (d: Decimal): Amount => ({ amount: d, euros: rate ? round(d.times(rate.rate), 2) : undefined });
   const total = sign(invoice.totals.taxInclusive);
-  const prepaid = !negate && invoice.totals.prepaid?.gt(0) ? invoice.totals.prepaid : undefined;
+  const prepaid = !negate && invoice.totals.prepaid && signOf(invoice.totals.prepaid) > 0 ? invoice.totals.prepaid : undefined;
   const outstanding = prepaid ? total.minus(prepaid) : total;
   return {
     batchId: `${seller.taxId.number}${number}`.slice(0, 70),
@@ -335,7 +335,7 @@ function correctionOf(invoice: SemanticInvoice, settings: FaceSettings, text: Fi
 /** PaymentDetails: one installment, the amount payable at the due date, when an invoice has both. */
 function installmentsOf(invoice: SemanticInvoice): Installment[] {
   const payable = invoice.totals.payable;
-  if (invoice.kind !== 'Invoice' || !payable.gt(0) || !invoice.dueDate) return [];
+  if (invoice.kind !== 'Invoice' || signOf(payable) <= 0 || !invoice.dueDate) return [];
   const m = invoice.paymentMeans[0];
   const account = m?.payeeAccount?.id.replace(/\s/g, '');
   const means = (m && PAYMENT_MEANS[m.code]) ?? (account ? '04' : '13');

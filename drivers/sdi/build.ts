@@ -269,7 +269,7 @@ const MODALITA: Readonly<Record<string, string>> = { '30': 'MP05', '31': 'MP05',
 
 /** DatiPagamento TP02 (paid in full at once) when something is payable. */
 function paymentOf(invoice: SemanticInvoice, payable: Decimal): Pagamento | undefined {
-  if (!payable.gt(0)) return undefined;
+  if (signOf(payable) <= 0) return undefined;
   const pm: PaymentMeans | undefined = invoice.paymentMeans[0];
   const account = pm?.payeeAccount?.id;
   const iban = account && /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(account) ? account : undefined;
