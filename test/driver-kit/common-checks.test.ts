@@ -21,3 +21,23 @@ describe('the checks every XML driver runs first', () => {
     }
   });
 });
+
+describe('the text XML cannot carry', () => {
+  const textCodes = (text: string) => {
+    const issues = new IssueList('PEPPOL');
+    checkCommon({ note: text }, 'PEPPOL', issues);
+    return issues.items.map((i) => `${i.code} ${i.path}`);
+  };
+
+  it('refuses C0 controls but TAB, LF and CR, lone surrogates, U+FFFE and U+FFFF (PEPPOL-003)', () => {
+    for (const text of ['a\u0000b', 'bell\u0007', '\u000B', '\u001F', 'x\uD800', '\uDC00x', 'lone \uDBFF high', 'U+FFFE \uFFFE', '\uFFFF']) {
+      expect(textCodes(text), JSON.stringify(text)).to.deep.equal(['PEPPOL-003 note']);
+    }
+  });
+
+  it('takes any other text: white space, pairs beyond the BMP, private use, the last characters before U+FFFE', () => {
+    for (const text of ['tab\tline\nreturn\r', 'Ærø — 日本 €', '😀 \uD83D\uDE00', '\uE000\uF8FF', '\uFFFD', '\uD7FF', '']) {
+      expect(textCodes(text), JSON.stringify(text)).to.deep.equal([]);
+    }
+  });
+});
