@@ -5,7 +5,7 @@ import { isEuMember, withEuVatPrefix } from '../../src/code-lists/eu-members.js'
 import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
-import { dec, hundredth, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, hundredth, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import { CORRECTION_METHODS, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './model.js';
 import { provinceOf } from './provinces.js';
@@ -240,7 +240,7 @@ function taxOf(c: TaxCategory, path: string, issues: IssueList): LineTax | undef
   switch (c.id) {
     case 'S': {
       const rate = c.percent ?? ZERO;
-      if (IVA_RATES.has(rate.toFixed())) return { rate };
+      if (IVA_RATES.has(plain(rate))) return { rate };
       issues.invalid('103', `${path}.classified_tax_category`, `${rate.toFixed()} % is not a Spanish IVA rate (21, 10, 4 %; 5, 2, 0 % where in force)`);
       return undefined;
     }

@@ -2,7 +2,7 @@ import type { MainDocument, SpiParty } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/formats/en16931/model.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
-import { dec, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './model.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from '../../src/code-lists/tax-ids/italian-ids.js';
@@ -210,7 +210,7 @@ function checkedNatura(c: Line['item']['taxCategory'], abroad: boolean, configur
 }
 
 function checkRate(c: Line['item']['taxCategory'], path: string, issues: IssueList): void {
-  if (c.id === 'S' && c.percent && !ITALIAN_RATES.has(c.percent.toFixed())) {
+  if (c.id === 'S' && c.percent && !ITALIAN_RATES.has(plain(c.percent))) {
     issues.invalid('106', `${path}.percentage`, `${c.percent.toFixed()} % is not an Italian VAT rate (22, 10, 5 or 4)`);
   }
 }
