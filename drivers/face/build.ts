@@ -5,7 +5,7 @@ import { isEuMember, withEuVatPrefix } from '../../src/code-lists/eu-members.js'
 import { isNif, nifOf, personTypeOf } from '../../src/code-lists/tax-ids/spanish-nif.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, hundredth, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import { CORRECTION_METHODS, PAYMENT_MEANS, REASONS, UNITS } from './facturae-codes.js';
 import type { AdministrativeCentre, Adjustment, Amount, Correction, FacturaeAddress, FacturaeContact, FacturaeInvoice, FacturaeLine, FacturaeParty, Installment, TaxOutput } from './model.js';
 import { provinceOf } from './provinces.js';
@@ -56,7 +56,7 @@ export function buildFacturae(inp: FacturaeInputs, issues: IssueList): FacturaeI
 
   const euros = (d: Decimal): Amount => ({ amount: d, euros: rate ? round(d.times(rate.rate), 2) : undefined });
   const total = sign(invoice.totals.taxInclusive);
-  const prepaid = !negate && invoice.totals.prepaid?.gt(0) ? invoice.totals.prepaid : undefined;
+  const prepaid = !negate && invoice.totals.prepaid && signOf(invoice.totals.prepaid) > 0 ? invoice.totals.prepaid : undefined;
   const outstanding = prepaid ? total.minus(prepaid) : total;
   return {
     batchId: `${seller.taxId.number}${number}`.slice(0, 70),
@@ -240,7 +240,7 @@ function taxOf(c: TaxCategory, path: string, issues: IssueList): LineTax | undef
   switch (c.id) {
     case 'S': {
       const rate = c.percent ?? ZERO;
-      if (IVA_RATES.has(rate.toFixed())) return { rate };
+      if (IVA_RATES.has(plain(rate))) return { rate };
       issues.invalid('103', `${path}.classified_tax_category`, `${rate.toFixed()} % is not a Spanish IVA rate (21, 10, 4 %; 5, 2, 0 % where in force)`);
       return undefined;
     }
@@ -284,7 +284,7 @@ function lineOf(l: Line, i: number, sign: (d: Decimal) => Decimal, text: Fit, li
     discounts,
     charges,
     gross,
-    tax: { rate: tax.rate, base: gross, amount: round(gross.times(tax.rate).div(100), 2) },
+    tax: { rate: tax.rate, base: gross, amount: round(hundredth(gross.times(tax.rate)), 2) },
     special: tax.special,
     additionalInformation: l.item.description?.slice(0, 2500) ?? l.note?.slice(0, 2500),
     articleCode: l.item.sellersId && l.item.sellersId.length <= 20 ? l.item.sellersId : undefined,
@@ -335,7 +335,7 @@ function correctionOf(invoice: SemanticInvoice, settings: FaceSettings, text: Fi
 /** PaymentDetails: one installment, the amount payable at the due date, when an invoice has both. */
 function installmentsOf(invoice: SemanticInvoice): Installment[] {
   const payable = invoice.totals.payable;
-  if (invoice.kind !== 'Invoice' || !payable.gt(0) || !invoice.dueDate) return [];
+  if (invoice.kind !== 'Invoice' || signOf(payable) <= 0 || !invoice.dueDate) return [];
   const m = invoice.paymentMeans[0];
   const account = m?.payeeAccount?.id.replace(/\s/g, '');
   const means = (m && PAYMENT_MEANS[m.code]) ?? (account ? '04' : '13');

@@ -4,7 +4,7 @@ import { euVatNumber, isoCountry } from '../../src/code-lists/eu-members.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { isNip, nipOf } from '../../src/code-lists/tax-ids/polish-nip.js';
 import type { AllowanceCharge, Contact, Line, Party, SemanticInvoice, TaxCategory } from '../../src/formats/en16931/model.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { BuyerId, CorrectedInvoice, Fa3Address, Fa3Contact, Fa3Invoice, Fa3Line, Fa3Sum } from './model.js';
 import { GROUP_ORDER, polishRate, TAXED_GROUPS, type PolishRate, type RateGroup } from './rate-groups.js';
 import { DEFAULT_SYSTEM_INFO, type KsefSettings } from './settings.js';
@@ -75,7 +75,7 @@ export function buildFa3(inp: Fa3Inputs, issues: IssueList): Fa3Invoice | undefi
     kind: negate ? 'KOR' : 'VAT',
     correction,
     lines,
-    settlement: !negate && prepaid?.gt(0) ? { prepaid, payable } : undefined,
+    settlement: !negate && prepaid && signOf(prepaid) > 0 ? { prepaid, payable } : undefined,
     payment: paymentOf(invoice, payable),
     orderReference: invoice.orderReference,
     footer: chunks(invoice.notes.map((n) => n.text).join('\n'), FOOTER_CHUNK),
@@ -180,7 +180,7 @@ function lineOf(l: Line, no: number, r: PolishRate, rate: Decimal | undefined | 
   const discount = allowances.minus(charges);
   // P_9A × P_8B − P_10 = P_11. A charge larger than the allowances has no place in P_10: the
   // unit price then carries it (8 decimals).
-  const price = discount.lt(0) && !l.quantity.eq(0) ? l.lineExtension.div(l.quantity).round(8) : l.price;
+  const price = signOf(discount) < 0 && signOf(l.quantity) !== 0 ? l.lineExtension.div(l.quantity).round(8) : l.price;
   return {
     no,
     name: l.item.name,
@@ -188,7 +188,7 @@ function lineOf(l: Line, no: number, r: PolishRate, rate: Decimal | undefined | 
     unit: unitName(l.unitCode),
     quantity: sign(l.quantity),
     price,
-    discount: discount.gt(0) ? sign(discount) : undefined,
+    discount: signOf(discount) > 0 ? sign(discount) : undefined,
     net: sign(l.lineExtension),
     rate: r.code,
     exchangeRate: rate && TAXED_GROUPS.has(r.group) ? rate : undefined,
@@ -271,7 +271,7 @@ function correctionOf(inp: Fa3Inputs, issues: IssueList): Fa3Invoice['correction
 function paymentOf(invoice: SemanticInvoice, payable: Decimal): Fa3Invoice['payment'] {
   const means = invoice.paymentMeans[0];
   const accounts = invoice.paymentMeans.flatMap((m) => (m.payeeAccount && m.payeeAccount.id.length >= 10 ? [{ number: m.payeeAccount.id.replace(/\s/g, '') }] : []));
-  const dueDate = invoice.kind === 'Invoice' && payable.gt(0) ? invoice.dueDate : undefined;
+  const dueDate = invoice.kind === 'Invoice' && signOf(payable) > 0 ? invoice.dueDate : undefined;
   if (!means && !dueDate) return undefined;
   const form = means && FORMS[means.code];
   const other = means && !form ? (OTHER_FORMS[means.code] ?? 'Inna') : undefined;

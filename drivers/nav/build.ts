@@ -2,7 +2,7 @@ import type { MainDocument, SpiParty } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
 import type { AllowanceCharge, Line, Party, SemanticInvoice } from '../../src/formats/en16931/model.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { Amounts, CustomerVatData, NavAddress, NavInvoice, NavLine, NavVatRate, Operation, RateSummary } from './model.js';
 import { DEFAULT_STORNO_NUMBER, storNumber } from './operation.js';
 import type { ExemptionCase, NavSettings } from './settings.js';
@@ -187,7 +187,7 @@ function originalOf(inp: BuildInputs, issues: IssueList): string | undefined {
 function lineOf(l: Line, number: number, vatRate: NavVatRate, sign: (d: Decimal) => Decimal, huf: (d: Decimal) => Decimal): NavLine {
   const unit = unitOf(l.unitCode);
   // A line's allowances and charges are in its net amount; NAV's unit price is then the net per unit.
-  const adjusted = l.allowanceCharges.length > 0 && !l.quantity.eq(0);
+  const adjusted = l.allowanceCharges.length > 0 && signOf(l.quantity) !== 0;
   const unitPrice = adjusted ? round(l.lineExtension.div(l.quantity), 10) : l.price;
   return {
     number,

@@ -3,4 +3,6 @@
  * NAV's text types (`.*[^\s].*`) hold one line: XML Schema's `.` matches no line break, so a
  * name, street or description with one would fail the schema. Breaks become spaces.
  */
-export const oneLine = (s: string): string => s.replace(/\s*(\r\n|\r|\n)\s*/g, ' ').trim();
+export const oneLine = (s: string): string => (LINE_BREAK.test(s) ? s.replace(/\s*(\r\n|\r|\n)\s*/g, ' ') : s).trim();
+
+const LINE_BREAK = /[\r\n]/;

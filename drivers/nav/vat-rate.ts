@@ -1,6 +1,7 @@
 import type { TaxCategory } from '../../src/formats/en16931/model.js';
 import { hasImpliedReason } from '../../src/formats/en16931/tax-categories.js';
 import type { IssueList } from '../../src/spi/issues.js';
+import { hundredth, plain } from '../../src/lib/money.js';
 import { isEuMember } from '../../src/code-lists/eu-members.js';
 import { oneLine } from './text.js';
 import type { NavVatRate } from './model.js';
@@ -50,8 +51,8 @@ export function navVatRate(c: TaxCategory, buyerCountry: string, exemptionCase: 
   if (margin) return { kind: 'margin', scheme: margin };
   switch (c.id) {
     case 'S': {
-      const pct = c.percent?.toFixed();
-      if (pct && HU_RATES.includes(pct)) return { kind: 'percentage', rate: c.percent!.div(100) };
+      const pct = c.percent && plain(c.percent);
+      if (pct && HU_RATES.includes(pct)) return { kind: 'percentage', rate: hundredth(c.percent!) };
       issues.invalid('103', path, `a standard-rated line must carry a Hungarian VAT rate (27, 18 or 5 %); got ${pct ?? 'none'} %`);
       return undefined;
     }

@@ -1,4 +1,4 @@
-import { amount2, plain, ZERO, type Decimal } from '../../src/lib/money.js';
+import { amount2, plain, signOf, ZERO, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { Amounts, ChainPosition, NavAddress, NavInvoice, NavLine, NavVatRate } from './model.js';
 import type { HuTaxNumber } from '../../src/code-lists/tax-ids/hungarian-tax-number.js';
@@ -11,7 +11,7 @@ export const DATA_NAMESPACE = 'http://schemas.nav.gov.hu/OSA/3.0/data';
 export const BASE_NAMESPACE = 'http://schemas.nav.gov.hu/OSA/3.0/base';
 
 /** -0 written as 0: a reversed zero is still zero. */
-const num = (d: Decimal) => (d.eq(0) ? ZERO : d);
+const num = (d: Decimal) => (signOf(d) === 0 ? ZERO : d);
 const money = (name: string, d: Decimal) => leaf(name, amount2(num(d)));
 
 export function invoiceDataXml(f: NavInvoice, at: ChainPosition): string {

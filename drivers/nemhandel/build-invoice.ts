@@ -3,7 +3,7 @@ import type { IssueList } from '../../src/spi/issues.js';
 import type { DocumentContext } from '../../src/spi/driver.js';
 import { semanticInvoice, type Profile } from '../../src/formats/en16931/invoice.js';
 import type { Line, Party, SemanticInvoice, TaxCategory, TaxSubtotal } from '../../src/formats/en16931/model.js';
-import { dec, round, type Decimal } from '../../src/lib/money.js';
+import { hundredth, round, ZERO, type Decimal } from '../../src/lib/money.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { cvrOf, isCvr } from '../../src/code-lists/tax-ids/danish-cvr.js';
 import { danishPaymentMeans, withFikAccounts } from './danish-payment.js';
@@ -86,7 +86,8 @@ function checkReferences(doc: MainDocument, profileId: string, issues: IssueList
 
 function oioublCategory(c: TaxCategory): TaxCategory {
   const id = CATEGORY_NAMES[c.id] ?? c.id;
-  return { ...c, id, percent: id === 'StandardRated' ? c.percent : dec(0), exemptionReasonCode: undefined };
+  // Every field written out, not spread: every line's category passes here, in shapes that vary (issue 45).
+  return { id, percent: id === 'StandardRated' ? c.percent : ZERO, exemptionReasonCode: undefined, exemptionReason: c.exemptionReason };
 }
 
 /** One subtotal per OIOUBL category; two standard rates cannot share the one StandardRated subtotal. */
@@ -127,7 +128,7 @@ function oioublLine(l: Line): Line {
 
 function lineTax(line: Line): Decimal {
   const c = line.item.taxCategory;
-  return c.id === 'StandardRated' && c.percent ? round(line.lineExtension.times(c.percent).div(100), 2) : dec(0);
+  return c.id === 'StandardRated' && c.percent ? round(hundredth(line.lineExtension.times(c.percent)), 2) : ZERO;
 }
 
 function oioublParty(p: Party, path: string, issues: IssueList): Party | undefined {

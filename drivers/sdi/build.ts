@@ -2,7 +2,7 @@ import type { MainDocument, SpiParty } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/formats/en16931/model.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './model.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from '../../src/code-lists/tax-ids/italian-ids.js';
@@ -210,7 +210,7 @@ function checkedNatura(c: Line['item']['taxCategory'], abroad: boolean, configur
 }
 
 function checkRate(c: Line['item']['taxCategory'], path: string, issues: IssueList): void {
-  if (c.id === 'S' && c.percent && !ITALIAN_RATES.has(c.percent.toFixed())) {
+  if (c.id === 'S' && c.percent && !ITALIAN_RATES.has(plain(c.percent))) {
     issues.invalid('106', `${path}.percentage`, `${c.percent.toFixed()} % is not an Italian VAT rate (22, 10, 5 or 4)`);
   }
 }
@@ -223,12 +223,12 @@ function checkRate(c: Line['item']['taxCategory'], path: string, issues: IssueLi
 function lineOf(l: Line, no: number, natura: Natura | undefined, i: number, issues: IssueList): FpaLine {
   const description = latin1([l.item.name, l.item.description].filter(Boolean).join(' - '));
   if (description.length > MAX.description) issues.invalid('107', `lines[${i}].description`, `FatturaPA holds a line description of at most ${MAX.description} characters; this one has ${description.length}`);
-  const negative = l.quantity.lt(0);
+  const negative = signOf(l.quantity) < 0;
   const quantity = negative ? l.quantity.times(-1) : l.quantity;
   const unitPrice = negative ? l.price.times(-1) : l.price;
   const gross = unitPrice.times(quantity);
   const delta = gross.minus(l.lineExtension);
-  const adjustment = !delta.eq(0) && quantity.gt(0) ? { tipo: delta.gt(0) ? ('SC' as const) : ('MG' as const), perUnit: round(delta.abs().div(quantity), 8) } : undefined;
+  const adjustment = signOf(delta) !== 0 && signOf(quantity) > 0 ? { tipo: signOf(delta) > 0 ? ('SC' as const) : ('MG' as const), perUnit: round(delta.abs().div(quantity), 8) } : undefined;
   return {
     no,
     articleCode: l.item.sellersId && basicLatin(l.item.sellersId).slice(0, 35),
@@ -269,7 +269,7 @@ const MODALITA: Readonly<Record<string, string>> = { '30': 'MP05', '31': 'MP05',
 
 /** DatiPagamento TP02 (paid in full at once) when something is payable. */
 function paymentOf(invoice: SemanticInvoice, payable: Decimal): Pagamento | undefined {
-  if (!payable.gt(0)) return undefined;
+  if (signOf(payable) <= 0) return undefined;
   const pm: PaymentMeans | undefined = invoice.paymentMeans[0];
   const account = pm?.payeeAccount?.id;
   const iban = account && /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(account) ? account : undefined;

@@ -22,8 +22,14 @@ const LATIN1_TO_ASCII: Readonly<Record<string, string>> = {
 const COMBINING = /[\u0300-\u036f]/g;
 const SPACES = /[\s\u00A0\u2000-\u200B\u2028\u2029\u202F\u205F\u3000]+/g;
 
+/** Printable Latin-1 words (no NBSP) between single spaces: text `latin1` gives back as it is (such text is NFC already). */
+const PLAIN_LATIN1 = /^[\x21-\x7e\xa1-\xff]+(?: [\x21-\x7e\xa1-\xff]+)*$/;
+/** The same in Basic Latin: what `basicLatin` gives back as it is. */
+const PLAIN_ASCII = /^[\x21-\x7e]+(?: [\x21-\x7e]+)*$/;
+
 /** The text in Latin-1, whitespace collapsed. */
 export function latin1(text: string): string {
+  if (PLAIN_LATIN1.test(text)) return text;
   let out = '';
   for (const ch of text.normalize('NFC').replace(SPACES, ' ')) {
     const code = ch.codePointAt(0)!;
@@ -35,6 +41,7 @@ export function latin1(text: string): string {
 
 /** The text in Basic Latin (ASCII), whitespace collapsed. */
 export function basicLatin(text: string): string {
+  if (PLAIN_ASCII.test(text)) return text;
   let out = '';
   for (const ch of latin1(text)) {
     const code = ch.codePointAt(0)!;

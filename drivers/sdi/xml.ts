@@ -1,4 +1,4 @@
-import { round, type Decimal } from '../../src/lib/money.js';
+import { fixed, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Riepilogo, Sede } from './model.js';
 
@@ -10,12 +10,12 @@ export const FATTURAPA_NS = 'http://ivaservizi.agenziaentrate.gov.it/docs/xsd/fa
 const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
 
 /** Amount2DecimalType: exactly two decimals. */
-const a2 = (d: Decimal) => round(d, 2).toFixed(2);
+const a2 = (d: Decimal) => fixed(d, 2);
 /** Amount8DecimalType and QuantitaType: two to eight decimals. */
 function a8(d: Decimal): string {
-  const text = round(d, 8).toFixed(8).replace(/0+$/, '');
+  const text = fixed(d, 8).replace(/0+$/, '');
   const decimals = text.length - text.indexOf('.') - 1;
-  return decimals < 2 ? round(d, 2).toFixed(2) : text;
+  return decimals < 2 ? fixed(d, 2) : text;
 }
 
 const idFiscale = (name: string, id: IdFiscale) => el(name, undefined, leaf('IdPaese', id.country), leaf('IdCodice', id.code));

@@ -9,7 +9,7 @@ const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export function checkCommon(doc: unknown, prefix: string, issues: IssueList): void {
   walk(doc, [], (path, key, value) => {
-    if (XML_INVALID_CHAR.test(value)) issues.invalid(`${prefix}-003`, pathText(path), XML_TEXT_MESSAGE);
+    if (cannotCarry(value)) issues.invalid(`${prefix}-003`, pathText(path), XML_TEXT_MESSAGE);
     else if (typeof key === 'string' && key.endsWith('date') && DATE.test(value) && !isRealDate(value)) {
       issues.invalid(`${prefix}-002`, pathText(path), `is not a calendar date (got "${value}")`);
     }
@@ -23,16 +23,29 @@ const XML_TEXT_MESSAGE = 'contains a control character XML cannot carry';
 /** Only the text check, under a code of the driver's choosing (a driver whose -003 means something else). */
 export function checkXmlText(doc: unknown, code: string, issues: IssueList): void {
   walk(doc, [], (path, _key, value) => {
-    if (XML_INVALID_CHAR.test(value)) issues.invalid(code, pathText(path), XML_TEXT_MESSAGE);
+    if (cannotCarry(value)) issues.invalid(code, pathText(path), XML_TEXT_MESSAGE);
   });
 }
 
+/** A character outside TAB, LF, CR, U+0020-U+D7FF and U+E000-U+FFFD: only text with one can hold what XML cannot carry (a surrogate pair is then read by XML_INVALID_CHAR). */
+const BEYOND_PLAIN = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD]/;
+
+/** XML_INVALID_CHAR, asked only of text beyond the plain range: the simple class is read twice as fast, and most text is plain. */
+const cannotCarry = (text: string) => BEYOND_PLAIN.test(text) && XML_INVALID_CHAR.test(text);
+
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** `text` matches DATE: a real day of the proleptic Gregorian calendar (what Date reads it as), counted without a Date. */
 function isRealDate(text: string): boolean {
-  const d = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === text;
+  const year = Number(text.slice(0, 4));
+  const month = Number(text.slice(5, 7));
+  const day = Number(text.slice(8, 10));
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 ? (leap ? 29 : 28) : DAYS_IN_MONTH[month - 1]!);
 }
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** Visits every string with its path as a key stack; the dotted text is built only for a finding. */
 function walk(value: unknown, path: (string | number)[], visit: (path: (string | number)[], key: string | number | undefined, value: string) => void): void {

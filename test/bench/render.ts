@@ -11,14 +11,19 @@ import { renderDocument } from '../helpers/render-document.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fixtureConfig, FIXTURES_DIR } from '../helpers/fixtures.js';
-import { benchInvoice } from './bench-invoice.js';
+import { benchInvoice, grownFixture } from './bench-invoice.js';
 import { viaFastXmlParser, viaXmlbuilder2 } from './serializers.js';
 
 export interface RenderFigure {
   name: string;
   perSecond: number;
   msPerDoc: number;
+  /** The XML syntax a 10-line invoice line measures (issue 45: each ≥ 5,000 docs/s). */
+  syntax?: string;
 }
+
+/** The figure of one XML syntax's 10-line invoice, named for the target it is held to. */
+const syntaxLine = (syntax: string, figure: RenderFigure): RenderFigure => ({ ...figure, syntax });
 
 /**
  * A driver's work on a document (examine, then render: what a submission asks of it), each time
@@ -80,39 +85,43 @@ export async function renderFigures(): Promise<RenderFigure[]> {
   const zugferdText = JSON.stringify({ ...body, model: 'ZUGFERD', document_type: 'cii-invoice' });
   const zugferd = await intake(JSON.parse(zugferdText), config, registry);
   const zctx: RenderContext = { ...zugferd.ctx, now: new Date(), documentId: 'bench' };
-  // A driver's own fixture, intaken once, rendered per fresh document.
-  const fixtureBench = async (folder: string, file: string) => {
-    const t = readFileSync(join(FIXTURES_DIR, folder, file), 'utf8');
+  // A driver's own fixture, intaken once, rendered per fresh document; an invoice grown to ten
+  // lines (issue 45 measures a 10-line invoice), a lifecycle message as it is.
+  const fixtureBench = async (folder: string, file: string, grow = true) => {
+    const fixture = JSON.parse(readFileSync(join(FIXTURES_DIR, folder, file), 'utf8')) as Record<string, any>;
+    const t = JSON.stringify(grow ? grownFixture(fixture) : fixture);
     const i = await intake(JSON.parse(t), config, registry);
     const c: RenderContext = { ...i.ctx, now: new Date(), documentId: 'bench' };
     return { t, render: (d: SpiDocument) => renderDocument(i.driver, d, c), sign: (d: SpiDocument) => renderDocument(i.driver, d, c, { sign: true }) };
   };
-  // KSEF: FA(3) from the same semantic layer (a Polish seller: the fixtures' domestic 23 % + 8 % invoice).
+  // KSEF: FA(3) from the same semantic layer (a Polish seller: the fixtures' domestic 23 % + 8 % invoice, to 10 lines).
   const ksef = await fixtureBench('ksef', 'domestic-23-8.json');
   // FACE: Facturae from the same semantic layer, then signed XAdES-EPES (RSA-2048, the sandbox's key).
   const face = await fixtureBench('face', 'b2g-dir3-centres.json');
-  // NEMHANDEL: OIOUBL through the UBL writers' OIOUBL dialect (the fixtures' public-sector invoice, 2 lines).
+  // The signed line keeps the fixture's 2 lines: its figure is the signature's, measured as before.
+  const faceAsIs = await fixtureBench('face', 'b2g-dir3-centres.json', false);
+  // NEMHANDEL: OIOUBL through the UBL writers' OIOUBL dialect (the fixtures' public-sector invoice, to 10 lines).
   const nemhandel = await fixtureBench('nemhandel', 'public-sector-gln.json');
-  // SDI: FatturaPA from the same semantic layer (the fixtures' 22 + 10 + 4 % business invoice, 3 lines).
+  // SDI: FatturaPA from the same semantic layer (the fixtures' 22 + 10 + 4 % business invoice, to 10 lines).
   const sdi = await fixtureBench('sdi', 'b2b-rates-22-10-4.json');
-  // CTC_FR: the French delta on the same semantic layer (20 + 5.5 %, 2 lines), as UBL and as CDAR.
+  // CTC_FR: the French delta on the same semantic layer (20 + 5.5 %, to 10 lines), as UBL and as CDAR.
   const ctcFr = await fixtureBench('ctc-fr', 'domestic-en16931-ubl.json');
-  const cdar = await fixtureBench('ctc-fr', 'response-210-rejected.json');
-  // NAV: InvoiceData from the same semantic layer (27 + 5 %, 3 lines, HUF).
+  const cdar = await fixtureBench('ctc-fr', 'response-210-rejected.json', false);
+  // NAV: InvoiceData from the same semantic layer (27 + 5 %, to 10 lines, HUF).
   const nav = await fixtureBench('nav', 'domestic-27.json');
   return [
-    await measureFresh('examine + render: validate + map + serialize (no intake)', text, (d) => renderDocument(driver, d, rctx)),
-    await measureFresh('EINVOICE render, UBL (en16931)', ubl.t, ubl.render),
-    await measureFresh('EINVOICE render, CII (en16931)', cii.t, cii.render),
+    syntaxLine('PEPPOL UBL', await measureFresh('PEPPOL examine + render, BIS 3 UBL (10 lines): validate + map + serialize (no intake)', text, (d) => renderDocument(driver, d, rctx))),
+    syntaxLine('EINVOICE UBL', await measureFresh('EINVOICE render, UBL (en16931, 10 lines)', ubl.t, ubl.render)),
+    syntaxLine('EINVOICE CII', await measureFresh('EINVOICE render, CII (en16931, 10 lines)', cii.t, cii.render)),
     await measureFresh('ZUGFERD render: the hybrid PDF/A-3 + its CII (PDFs/s)', zugferdText, (d) => renderDocument(zugferd.driver, d, zctx), 3000, 20),
-    await measureFresh('KSEF render, FA(3) (2 lines, Polish rates)', ksef.t, ksef.render),
-    await measureFresh('FACE render, Facturae 3.2.2 unsigned (2 lines)', face.t, face.render),
-    await measureFresh('FACE render + sign: the .xsig (XAdES-EPES, RSA-2048)', face.t, face.sign, 3000, 20),
-    await measureFresh('NEMHANDEL render, OIOUBL 2.1 (2 lines, a public buyer)', nemhandel.t, nemhandel.render),
-    await measureFresh('SDI render, FatturaPA 1.2.2 FPR12 (3 lines, 22/10/4 %)', sdi.t, sdi.render),
-    await measureFresh('CTC_FR render, UBL EN 16931 with the BR-FR data (2 lines, 20/5.5 %)', ctcFr.t, ctcFr.render),
+    syntaxLine('KSEF FA(3)', await measureFresh('KSEF render, FA(3) (10 lines, Polish rates)', ksef.t, ksef.render)),
+    syntaxLine('FACE Facturae', await measureFresh('FACE render, Facturae 3.2.2 unsigned (10 lines)', face.t, face.render)),
+    await measureFresh('FACE render + sign: the .xsig (XAdES-EPES, RSA-2048)', faceAsIs.t, faceAsIs.sign, 3000, 20),
+    syntaxLine('NEMHANDEL OIOUBL', await measureFresh('NEMHANDEL render, OIOUBL 2.1 (10 lines, a public buyer)', nemhandel.t, nemhandel.render)),
+    syntaxLine('SDI FatturaPA', await measureFresh('SDI render, FatturaPA 1.2.2 FPR12 (10 lines, 22/10/4 %)', sdi.t, sdi.render)),
+    syntaxLine('CTC_FR UBL', await measureFresh('CTC_FR render, UBL EN 16931 with the BR-FR data (10 lines, 20/5.5 %)', ctcFr.t, ctcFr.render)),
     await measureFresh('CTC_FR render, a CDAR lifecycle message (210 Refusée)', cdar.t, cdar.render),
-    await measureFresh('NAV render, InvoiceData (3 lines, 27/5 %, HUF)', nav.t, nav.render),
+    syntaxLine('NAV InvoiceData', await measureFresh('NAV render, InvoiceData (10 lines, 27/5 %, HUF)', nav.t, nav.render)),
     await measureFresh('intake + render (what a submission does before storing)', text, async (d) => {
       const i = await intake(d, config, registry);
       return i.driver.render(i.examination.model, rctx);

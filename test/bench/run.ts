@@ -183,7 +183,8 @@ const [echo, floor, submit] = [http[0]!, http[1]!, http[2]!];
 const zugferd = render.find((f) => f.name.startsWith('ZUGFERD render'));
 console.log(`\n  storage floor / echo: ${fmt(floor.requestsPerSecond / echo.requestsPerSecond, 2)}×   submissions / storage floor: ${fmt(submit.requestsPerSecond / floor.requestsPerSecond, 2)}×`);
 const ok = [
-  [`render ≥ 5,000 docs/s`, render[0]!.perSecond >= 5000],
+  // Issue 45: every XML syntax renders a 10-line invoice at ≥ 5,000 docs/s, each held on its own.
+  ...render.filter((f) => f.syntax).map((f) => [`${f.syntax} render ≥ 5,000 docs/s (${fmt(f.perSecond)})`, f.perSecond >= 5000] as const),
   [`ZUGFERD ≥ 200 PDFs/s`, (zugferd?.perSecond ?? 0) >= 200],
   [`submissions ≥ half the echo (${fmt(submit.requestsPerSecond / echo.requestsPerSecond, 2)}×)`, submit.requestsPerSecond >= echo.requestsPerSecond / 2],
   [`submission p99 < 25 ms`, submit.p99 < 25],

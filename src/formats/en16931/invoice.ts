@@ -2,6 +2,7 @@ import type { MainDocument } from '../../spi/document.js';
 import type { BusinessEntity } from '../../spi/business-entity.js';
 import type { IssueList } from '../../spi/issues.js';
 import type { DocumentContext } from '../../spi/driver.js';
+import { signOf } from '../../lib/money.js';
 import { mapLines } from './lines.js';
 import type { Delivery, DocumentReference, Line, SemanticInvoice } from './model.js';
 import { addressOf, customerParty, supplierParty, vatIdsOf } from './parties.js';
@@ -56,7 +57,7 @@ export function semanticInvoice(doc: MainDocument, ctx: DocumentContext<En16931S
   if (lines.length !== mapped.length) return undefined;
   const breakdown = taxBreakdown(doc, lines, issues, settings);
   const totals = breakdown && monetaryTotals(doc, lines, breakdown, issues);
-  if (totals?.payable.gt(0) && !doc.due_date) {
+  if (totals && signOf(totals.payable) > 0 && !doc.due_date) {
     issues.missing('042', 'due_date', 'is required while an amount is payable (BR-CO-25)');
   }
   if (!supplier || !customer || !breakdown || !totals || issues.hasErrors) return undefined;

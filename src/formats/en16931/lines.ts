@@ -1,6 +1,6 @@
 import type { SpiLine } from '../../spi/document.js';
 import type { IssueList } from '../../spi/issues.js';
-import { dec, round, type Decimal } from '../../lib/money.js';
+import { dec, round, signOf, ZERO, type Decimal } from '../../lib/money.js';
 import type { Line } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { resolveCategory } from './tax-categories.js';
@@ -22,14 +22,14 @@ function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En169
   }
   const category = resolveCategory(line.classified_tax_category[0]!, `${path}.classified_tax_category[0]`, issues, settings);
   const amount = round(dec(line.amount));
-  const discount = round(dec(line.discount ?? 0));
+  const discount = line.discount === undefined ? ZERO : round(dec(line.discount));
   const quantity = dec(line.quantity);
   const price = priceOf(line, quantity, path, issues);
-  if (discount.gt(0) && discount.gt(amount.abs())) {
+  if (signOf(discount) > 0 && discount.gt(amount.abs())) {
     issues.invalid('028', `${path}.discount`, `must not exceed the line amount ${amount.toFixed(2)}`);
   }
   if (!category || !price) return undefined;
-  const net = amount.minus(discount);
+  const net = signOf(discount) === 0 ? amount : amount.minus(discount);
   if (quantity.times(price).minus(amount).abs().gt(LINE_SLACK)) {
     issues.invalid('029', `${path}.amount`, `must equal quantity × unit_price (${quantity.toFixed()} × ${price.toFixed()}), before the discount`);
   }
@@ -38,7 +38,7 @@ function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En169
     quantity,
     unitCode: line.unit_code ?? settings.default_unit_code ?? 'C62',
     lineExtension: net,
-    allowanceCharges: discount.gt(0) ? [{ charge: false, reasonCode: '95', reason: 'Discount', amount: discount }] : [],
+    allowanceCharges: signOf(discount) > 0 ? [{ charge: false, reasonCode: '95', reason: 'Discount', amount: discount }] : [],
     item: { name: line.description, sellersId: line.item_code, taxCategory: category },
     price,
   };
@@ -47,12 +47,12 @@ function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En169
 /** The item net price (BT-146): unit_price, or amount / quantity when the platform sent none. */
 function priceOf(line: SpiLine, quantity: Decimal, path: string, issues: IssueList): Decimal | undefined {
   if (line.unit_price !== undefined) return dec(line.unit_price);
-  if (quantity.eq(0)) {
+  if (signOf(quantity) === 0) {
     issues.missing('029', `${path}.unit_price`, 'is needed when quantity is 0');
     return undefined;
   }
   const price = round(dec(line.amount).div(quantity), 6);
-  if (price.lt(0)) {
+  if (signOf(price) < 0) {
     issues.invalid('029', `${path}.amount`, 'a negative amount needs a negative quantity: the item price must not be negative (BR-27)');
     return undefined;
   }

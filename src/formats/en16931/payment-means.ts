@@ -14,14 +14,15 @@ const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
 export function mapPaymentMeans(list: readonly SpiPaymentMeans[], dueDate: string | undefined, issues: IssueList): PaymentMeans[] {
   const out: PaymentMeans[] = [];
-  for (const [i, pm] of list.entries()) {
-    const mapped = mapOne(pm, `payment_means[${i}]`, issues);
-    if (mapped) out.push({ ...mapped, dueDate });
+  for (let i = 0; i < list.length; i++) {
+    const mapped = mapOne(list[i]!, `payment_means[${i}]`, dueDate, issues);
+    if (mapped) out.push(mapped);
   }
   return out;
 }
 
-function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMeans | undefined {
+/** One payment means, with `dueDate` last as every shape had it. */
+function mapOne(pm: SpiPaymentMeans, path: string, dueDate: string | undefined, issues: IssueList): PaymentMeans | undefined {
   const code = pm.code ?? (pm.payee_financial_account ? 'CREDIT_TRANSFER' : pm.payment_mandate ? 'DIRECT_DEBIT' : pm.card_account ? 'ONLINE_PAYMENT_SERVICE' : undefined);
   switch (code) {
     case 'CREDIT_TRANSFER': {
@@ -30,16 +31,16 @@ function mapOne(pm: SpiPaymentMeans, path: string, issues: IssueList): PaymentMe
         return undefined;
       }
       const account = compactId(pm.payee_financial_account.id);
-      return { code: IBAN.test(account) ? '58' : '30', paymentId: pm.payment_id, payeeAccount: { id: account } };
+      return { code: IBAN.test(account) ? '58' : '30', paymentId: pm.payment_id, payeeAccount: { id: account }, dueDate };
     }
     case 'DIRECT_DEBIT':
       if (!pm.payment_mandate?.id) {
         issues.missing('051', `${path}.payment_mandate.id`, 'a direct debit needs the mandate reference (PEPPOL-EN16931-R061)');
         return undefined;
       }
-      return { code: '59', paymentId: pm.payment_id, mandate: { id: pm.payment_mandate.id } };
+      return { code: '59', paymentId: pm.payment_id, mandate: { id: pm.payment_mandate.id }, dueDate };
     case 'ONLINE_PAYMENT_SERVICE':
-      return { code: pm.card_account ? '48' : '68', paymentId: pm.payment_id, card: cardOf(pm, path, issues) };
+      return { code: pm.card_account ? '48' : '68', paymentId: pm.payment_id, card: cardOf(pm, path, issues), dueDate };
     default:
       issues.missing('053', `${path}.code`, 'is required (CREDIT_TRANSFER, ONLINE_PAYMENT_SERVICE or DIRECT_DEBIT)');
       return undefined;

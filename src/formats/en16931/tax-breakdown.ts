@@ -1,6 +1,6 @@
 import type { MainDocument, SpiTaxSubTotal } from '../../spi/document.js';
 import type { IssueList } from '../../spi/issues.js';
-import { dec, round, sum, ZERO, type Decimal } from '../../lib/money.js';
+import { dec, hundredth, round, signOf, sum, ZERO, type Decimal } from '../../lib/money.js';
 import type { AllowanceCharge, Line, TaxCategory, TaxSubtotal } from './model.js';
 import type { En16931Settings } from './settings.js';
 import { categoryKey, needsReason, ownReason, resolveCategory, sameReason, type RawCategory, type Reason } from './tax-categories.js';
@@ -21,8 +21,8 @@ export interface Breakdown {
 interface Group {
   category: TaxCategory;
   net: Decimal;
-  /** Where its first line's category is, to name when the breakdown lacks an exemption reason. */
-  path: string;
+  /** Its first line's index, to name where its category is when the breakdown lacks an exemption reason. */
+  line: number;
   /** The exemption reason the document gave for this breakdown, and where. */
   own?: { reason: Reason; path: string };
 }
@@ -30,13 +30,15 @@ interface Group {
 /** `lines` are the mapped `doc.lines`, one for one. */
 export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: En16931Settings): Breakdown | undefined {
   const groups = new Map<string, Group>();
-  for (const [i, line] of lines.entries()) {
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
     const key = categoryKey(line.item.taxCategory);
-    const path = `lines[${i}].classified_tax_category[0]`;
-    const g = groups.get(key) ?? { category: line.item.taxCategory, net: ZERO, path };
+    let g = groups.get(key);
+    if (!g) groups.set(key, (g = { category: line.item.taxCategory, net: ZERO, line: i }));
     g.net = g.net.plus(line.lineExtension);
-    groups.set(key, g);
-    adoptReason(g, doc.lines[i]!.classified_tax_category[0]!, path, issues);
+    // A line without a reason of its own has nothing to adopt: its path is made only for one that has.
+    const raw = doc.lines[i]!.classified_tax_category[0]!;
+    if (raw.exemption_reason !== undefined || raw.exemption_reason_code !== undefined) adoptReason(g, raw, categoryPath(i), issues);
   }
   const sent = doc.tax_total.tax_sub_totals;
   const subtotals = sent && sent.length > 0 ? matchSubtotals(sent, groups, issues, settings) : derivedSubtotals(groups);
@@ -44,7 +46,7 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   for (const g of groups.values()) {
     if (needsReason(g.category)) {
       const id = g.category.id;
-      issues.missing('024', `${g.path}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.${issues.prefix ?? '<driver>'}.exemption_reasons.${id}`);
+      issues.missing('024', `${categoryPath(g.line)}.exemption_reason`, `category ${id} needs an exemption reason (BR-${id}-10): send exemption_reason and/or exemption_reason_code, or configure drivers.${issues.prefix ?? '<driver>'}.exemption_reasons.${id}`);
     }
   }
   const allowances: AllowanceCharge[] = [];
@@ -60,6 +62,8 @@ export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList
   }
   return { subtotals, allowances, tax };
 }
+
+const categoryPath = (line: number) => `lines[${line}].classified_tax_category[0]`;
 
 /** Pairs each sent sub total with the line group of the same category and rate. */
 function matchSubtotals(sent: readonly SpiTaxSubTotal[], groups: Map<string, Group>, issues: IssueList, settings: En16931Settings): TaxSubtotal[] | undefined {
@@ -90,7 +94,7 @@ function categoryOfSubtotal(st: SpiTaxSubTotal, groups: Map<string, Group>, path
   const label = st.category?.trim().toUpperCase();
   const generic = label === undefined || label.includes('VAT');
   if (generic && (st.percentage ?? 0) === 0) {
-    const zero = [...groups.values()].filter((g) => !g.category.percent || g.category.percent.eq(0));
+    const zero = [...groups.values()].filter((g) => !g.category.percent || signOf(g.category.percent) === 0);
     if (zero.length === 1) return zero[0]!.category;
   }
   return resolveCategory(st, path, issues, settings);
@@ -117,8 +121,11 @@ function derivedSubtotals(groups: Map<string, Group>): TaxSubtotal[] {
 }
 
 function taxOf(taxable: Decimal, c: TaxCategory): Decimal {
-  return c.percent ? round(taxable.times(c.percent).div(100)) : ZERO;
+  return c.percent ? round(hundredth(taxable.times(c.percent))) : ZERO;
 }
+
+const ONE = dec(1);
+const CENT = dec('0.01');
 
 /** BR-S-08/09 and their siblings: taxable amount from the lines, tax amount from the rate. */
 function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: IssueList): void {
@@ -129,9 +136,9 @@ function checkSubtotal(st: TaxSubtotal, net: Decimal, path: string, issues: Issu
   const diff = st.tax.minus(expected).abs();
   // The official rules (BR-S-09, BR-CO-17) reject a difference of one currency unit or more
   // (and any tax in a zero-rated category); a few cents come from per-line rounding.
-  if (diff.gte(1) || (expected.eq(0) && !st.tax.eq(0))) {
+  if (diff.gte(ONE) || (signOf(expected) === 0 && signOf(st.tax) !== 0)) {
     issues.invalid('033', `${path}.tax_amount`, `must equal taxable_amount × rate = ${expected.toFixed(2)} (BR-CO-17)`);
-  } else if (diff.gt('0.01')) {
+  } else if (diff.gt(CENT)) {
     issues.warn('034', `${path}.tax_amount`, `differs from taxable_amount × rate = ${expected.toFixed(2)} by ${diff.toFixed(2)}`);
   }
 }

@@ -1,5 +1,5 @@
 import type { IssueList } from '../../spi/issues.js';
-import { dec, type Decimal } from '../../lib/money.js';
+import { dec, plain, signOf, ZERO, type Decimal } from '../../lib/money.js';
 import type { TaxCategory } from './model.js';
 import type { En16931Settings } from './settings.js';
 
@@ -50,7 +50,7 @@ export function sameReason(a: Reason, b: Reason): boolean {
 export function categoryOfLabel(category: string | undefined, rate: Decimal | undefined): Category | 'ambiguous' | 'unsupported' {
   const label = category?.trim().toUpperCase();
   if (label && (CATEGORIES as readonly string[]).includes(label)) return label as Category;
-  if (!label || label.includes('VAT')) return rate?.gt(0) ? 'S' : 'ambiguous';
+  if (!label || label.includes('VAT')) return rate && signOf(rate) > 0 ? 'S' : 'ambiguous';
   return 'unsupported';
 }
 
@@ -70,15 +70,15 @@ export function resolveCategory(raw: RawCategory, path: string, issues: IssueLis
     issues.invalid('020', `${path}.category`, `must be a VAT category code EN 16931 formats take (${CATEGORIES.join(', ')}) or "VAT" (got "${raw.category}")`);
     return undefined;
   }
-  if (id === 'S' && (!rate || rate.lte(0))) {
+  if (id === 'S' && (!rate || signOf(rate) <= 0)) {
     issues.invalid('023', `${path}.percentage`, 'must be above 0 for standard rated (S)');
     return undefined;
   }
-  if (id !== 'S' && rate && !rate.eq(0)) {
+  if (id !== 'S' && rate && signOf(rate) !== 0) {
     issues.invalid('023', `${path}.percentage`, `must be 0 for category ${id} (got ${raw.percentage})`);
     return undefined;
   }
-  return withReason(id, id === 'O' ? undefined : (rate ?? dec(0)), ownReason(raw), path, issues, settings);
+  return withReason(id, id === 'O' ? undefined : (rate ?? ZERO), ownReason(raw), path, issues, settings);
 }
 
 function withReason(id: Category, percent: TaxCategory['percent'], own: Reason | undefined, path: string, issues: IssueList, settings: En16931Settings): TaxCategory {
@@ -105,5 +105,5 @@ export function needsReason(c: TaxCategory): boolean {
 
 /** Groups lines and sub totals: one VAT breakdown per category and rate. */
 export function categoryKey(c: TaxCategory): string {
-  return `${c.id}|${c.percent === undefined ? '-' : c.percent.toFixed()}`;
+  return `${c.id}|${c.percent === undefined ? '-' : plain(c.percent)}`;
 }

@@ -1,6 +1,6 @@
 import type { MainDocument } from '../../spi/document.js';
 import type { IssueList } from '../../spi/issues.js';
-import { dec, round, sum, ZERO } from '../../lib/money.js';
+import { dec, round, signOf, sum, ZERO } from '../../lib/money.js';
 import type { Line, MonetaryTotal } from './model.js';
 import type { Breakdown } from './tax-breakdown.js';
 
@@ -32,10 +32,10 @@ export function monetaryTotals(doc: MainDocument, lines: Line[], b: Breakdown, i
   if (doc.amount_due !== undefined) {
     payable = round(dec(doc.amount_due));
     prepaid = taxInclusive.minus(payable);
-    if (taxInclusive.gte(0) && (payable.lt(0) || prepaid.lt(0))) {
+    if (signOf(taxInclusive) >= 0 && (signOf(payable) < 0 || signOf(prepaid) < 0)) {
       issues.invalid('039', 'amount_due', `must be between 0 and the total with tax ${taxInclusive.toFixed(2)}`);
     }
-    if (prepaid.eq(ZERO)) prepaid = undefined;
+    if (signOf(prepaid) === 0) prepaid = undefined;
   }
   return {
     lineExtension,

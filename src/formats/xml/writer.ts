@@ -37,13 +37,21 @@ function flatten(children: readonly Child[], out: XmlNode[]): void {
   }
 }
 
+/** The attributes without the undefined ones; the caller's object itself when it has none (most do), as nodes never change them. */
 function cleanAttrs(attrs: Record<string, string | undefined> | undefined): Record<string, string> | undefined {
   if (!attrs) return undefined;
-  let out: Record<string, string> | undefined;
+  let count = 0;
+  let defined = 0;
+  for (const key in attrs) {
+    count++;
+    if (attrs[key] !== undefined) defined++;
+  }
+  if (defined === 0) return undefined;
+  if (defined === count) return attrs as Record<string, string>;
+  const out: Record<string, string> = {};
   for (const key in attrs) {
     const v = attrs[key];
-    if (v === undefined) continue;
-    (out ??= {})[key] = v;
+    if (v !== undefined) out[key] = v;
   }
   return out;
 }
@@ -51,18 +59,37 @@ function cleanAttrs(attrs: Record<string, string | undefined> | undefined): Reco
 /** Characters XML 1.0 cannot carry at all, even escaped (C0 controls except TAB, LF, CR; lone surrogates; U+FFFE/F). */
 export const XML_INVALID_CHAR = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-const TEXT_ESC = /[&<>\r]/g;
 const TEXT_ANY = /[&<>\r]/;
-const ATTR_ESC = /[&<>"\r\n\t]/g;
 const ATTR_ANY = /[&<>"\r\n\t]/;
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', '\r': '&#13;', '\n': '&#10;', '\t': '&#9;' };
 
 export function escapeText(s: string): string {
-  return TEXT_ANY.test(s) ? s.replace(TEXT_ESC, (c) => ESC[c]!) : s;
+  return TEXT_ANY.test(s) ? escaped(s, false) : s;
 }
 
 export function escapeAttr(s: string): string {
-  return ATTR_ANY.test(s) ? s.replace(ATTR_ESC, (c) => ESC[c]!) : s;
+  return ATTR_ANY.test(s) ? escaped(s, true) : s;
+}
+
+/** The text with its markup characters as references (in an attribute also `"` and the white space a parser would normalize): one pass, no regex callback per character. */
+function escaped(s: string, attr: boolean): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < s.length; i++) {
+    let ref: string | undefined;
+    switch (s.charCodeAt(i)) {
+      case 38: ref = '&amp;'; break;
+      case 60: ref = '&lt;'; break;
+      case 62: ref = '&gt;'; break;
+      case 13: ref = '&#13;'; break;
+      case 34: ref = attr ? '&quot;' : undefined; break;
+      case 10: ref = attr ? '&#10;' : undefined; break;
+      case 9: ref = attr ? '&#9;' : undefined; break;
+    }
+    if (ref === undefined) continue;
+    out += s.slice(from, i) + ref;
+    from = i + 1;
+  }
+  return out + s.slice(from);
 }
 
 /**
