@@ -27,13 +27,13 @@ export function signerOf(settings: PreparedFaceSettings, entityId: string): Sign
   return settings.signers.get(entityId) ?? sandboxIdentity();
 }
 
-export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedFaceSettings>): Artifact[] {
+export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedFaceSettings>): Promise<Artifact[]> {
   const { settings } = ctx;
   const identity = signerOf(settings, ctx.entity.id);
   // Only the Facturae is signed; a cancellation request (JSON) travels in a signed SOAP request.
-  return artifacts.map((a) => a.mimeType !== 'application/xml' ? a : {
+  return Promise.all(artifacts.map(async (a) => a.mimeType !== 'application/xml' ? a : {
     ...a,
-    content: signXades(a.content, {
+    content: await signXades(a.content, {
       identity,
       policy: FACTURAE_POLICY,
       signingTime: ctx.now,
@@ -41,5 +41,5 @@ export function sign(artifacts: readonly Artifact[], ctx: RenderContext<Prepared
       dataObject: { description: 'Factura electrónica', mimeType: 'text/xml' },
       idSeed: ctx.documentId,
     }),
-  });
+  }));
 }

@@ -31,11 +31,11 @@ export function mustSign(xml: string, settings: SdiSettings, entityId: string): 
   return xml.includes('versione="FPA12"') || entitySettings(settings, entityId).sign_all === true;
 }
 
-export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedSdiSettings>): Artifact[] {
+export function sign(artifacts: readonly Artifact[], ctx: RenderContext<PreparedSdiSettings>): Promise<Artifact[]> {
   const { settings } = ctx;
-  return artifacts.map((a) => {
+  return Promise.all(artifacts.map(async (a) => {
     if (!mustSign(a.content, settings, ctx.entity.id)) return a;
     const identity = settings.signers.get(ctx.entity.id) ?? sandboxIdentity();
-    return { ...a, content: signXades(a.content, { identity, signingTime: ctx.now, dataObject: { description: 'FatturaPA', mimeType: 'text/xml' }, idSeed: ctx.documentId }) };
-  });
+    return { ...a, content: await signXades(a.content, { identity, signingTime: ctx.now, dataObject: { description: 'FatturaPA', mimeType: 'text/xml' }, idSeed: ctx.documentId }) };
+  }));
 }

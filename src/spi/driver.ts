@@ -356,9 +356,11 @@ export interface Driver<S = unknown, M = unknown, R = S> {
    * Only for drivers whose legal document is a signature (FACE's Facturae): render gives the
    * document unsigned (what goldens hold, the same under any key), and `sign` seals render's
    * artifacts with the issuing entity's key from the prepared settings. Called right after
-   * render wherever a document is kept or printed; deterministic for one key and clock.
+   * render wherever a document is kept or printed; deterministic for one key and clock. May
+   * answer a promise: the private-key operation then runs off the event loop (crypto.sign's
+   * callback form, on libuv's thread pool), so concurrent submissions sign on every core.
    */
-  sign?(artifacts: readonly Artifact[], ctx: RenderContext<S>): Artifact[];
+  sign?(artifacts: readonly Artifact[], ctx: RenderContext<S>): Artifact[] | Promise<Artifact[]>;
   /**
    * The buyer's business response in this driver's format, for the sandbox network's buyer
    * (NEMHANDEL: an OIOUBL ApplicationResponse); undefined for a status the format cannot say.

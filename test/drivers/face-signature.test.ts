@@ -42,7 +42,7 @@ describe('FACE signature: XAdES-EPES with the entity\'s certificate (Facturae si
       const renderCtx = { ...ctx, now: GOLDEN_CLOCK, documentId: `golden-${f.name}` };
       const [unsigned] = await renderDocument(driver, doc, renderCtx);
       // Signed now, within the validity of the certificate just made (the golden does not depend on the clock).
-      const [artifact] = driver.sign!([unsigned!], { ...renderCtx, now: SIGNED_AT });
+      const [artifact] = await driver.sign!([unsigned!], { ...renderCtx, now: SIGNED_AT });
       signed.push({ f, xsig: artifact!.content, golden: unsigned!.content });
     }
   });

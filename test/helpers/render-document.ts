@@ -17,5 +17,5 @@ export async function modelOf<S, M>(driver: Driver<S, M>, doc: SpiDocument, ctx:
 /** What a submission stores for a document: examined, rendered, and signed where the driver signs. */
 export async function renderDocument<S, M>(driver: Driver<S, M>, doc: SpiDocument, ctx: RenderContext<S>, options: { sign?: boolean } = {}): Promise<Artifact[]> {
   const artifacts = driver.render(await modelOf(driver, doc, ctx), ctx);
-  return options.sign && driver.sign ? driver.sign(artifacts, ctx) : artifacts;
+  return options.sign && driver.sign ? await driver.sign(artifacts, ctx) : artifacts;
 }

@@ -11,7 +11,7 @@ export async function render(command: Command, values: Values, positionals: stri
   const { driver, ctx } = result.intake;
   const renderCtx = { ...ctx, now: new Date(), documentId: 'cli-render' };
   const rendered = driver.render(model, renderCtx);
-  const artifacts = driver.sign ? driver.sign(rendered, renderCtx) : rendered;
+  const artifacts = driver.sign ? await driver.sign(rendered, renderCtx) : rendered;
   const wanted = values['mime-type'] as string | undefined;
   const artifact = wanted === undefined ? artifacts[0] : artifacts.find((a) => a.mimeType === wanted);
   if (!artifact) {

@@ -141,14 +141,23 @@ export class Metrics {
     else this.submissions.labels(driver, documentType, outcome).inc();
   }
 
-  /** Times `work` (a render) under the driver's label. */
+  /**
+   * Times `work` (a render, and its signature) under the driver's label; work that answers a
+   * promise (a signature made on the thread pool) is timed until the promise settles.
+   */
   timeRender<T>(driver: string, work: () => T): T {
     const start = performance.now();
+    const observe = () => this.render.labels(driver).observe((performance.now() - start) / 1000);
+    let result: T;
     try {
-      return work();
-    } finally {
-      this.render.labels(driver).observe((performance.now() - start) / 1000);
+      result = work();
+    } catch (err) {
+      observe();
+      throw err;
     }
+    if (result instanceof Promise) return result.finally(observe) as T;
+    observe();
+    return result;
   }
 
   transmitted(driver: string, outcome: TransmitOutcome, startedAt: number): void {

@@ -109,7 +109,7 @@ async function submit(body: unknown, deps: SubmitDeps, requestId: string, princi
     const rendered = driver.render(model, renderCtx);
     return driver.sign ? driver.sign(rendered, renderCtx) : rendered;
   };
-  const artifacts = deps.metrics ? deps.metrics.timeRender(driverId(driver), make) : make();
+  const artifacts = await (deps.metrics ? deps.metrics.timeRender(driverId(driver), make) : make());
   // A chained document is completed where it is stored, after its chain's head is read.
   const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(model, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
