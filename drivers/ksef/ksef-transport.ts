@@ -46,7 +46,10 @@ export class KsefTransport implements Transport {
   private opening?: Promise<OpenSession> | undefined;
   private idleTimer?: NodeJS.Timeout | undefined;
   private sending = 0;
-  /** Document id → where it went when it was sent again (405/550); tracked there from then on. */
+  /**
+   * Document id → where it went when it was sent again (405/550); tracked there from then on, and
+   * forgotten once its tracking ends: bounded by the documents sent again and still tracked.
+   */
   private readonly resent = new Map<string, { session: string; invoice: string }>();
   private closed = false;
 
@@ -70,6 +73,12 @@ export class KsefTransport implements Transport {
   }
 
   async track(sent: SentMessage, now: Date): Promise<Tracking> {
+    const tracking = await this.trackOnce(sent, now);
+    if (tracking.done) this.resent.delete(sent.envelope.documentId);
+    return tracking;
+  }
+
+  private async trackOnce(sent: SentMessage, now: Date): Promise<Tracking> {
     const documentId = sent.envelope.documentId;
     const ids = this.resent.get(documentId) ?? idsOf(sent.messageId);
     if (!ids) {

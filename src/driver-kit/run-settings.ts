@@ -28,7 +28,14 @@ export interface EntityRunSettings<S = unknown> {
 export type DriverSettingsSource = () => { driverSettings(entityId: string, driverId: string): EntityDriverSettings | undefined };
 
 export class RunSettings {
+  /**
+   * By driver and entity. Bounded by the directory's rows: when its snapshot moves, what it no
+   * longer holds goes (prepared settings carry the entity's secrets), so at most one entry per
+   * stored entity_driver_settings row stays.
+   */
   private readonly prepared = new Map<string, { version: number; updatedAt: string; run: EntityRunSettings }>();
+  private preparedFrom: ReturnType<DriverSettingsSource> | undefined;
+  /** By driver and entity the file configures: bounded by the configuration file. */
   private readonly fileCertificates = new Map<string, Record<string, CertificateFacts>>();
 
   constructor(
@@ -44,7 +51,9 @@ export class RunSettings {
   /** Only when the entity runs with settings of its own from the admin API (what a network makes the entity's transport from). */
   ownOf<S = unknown>(driver: Driver, entityId: string): EntityRunSettings<S> | undefined {
     const id = driverId(driver);
-    const own = this.source().driverSettings(entityId, id);
+    const source = this.source();
+    if (source !== this.preparedFrom) this.forgetRemoved(source);
+    const own = source.driverSettings(entityId, id);
     if (!own || !driver.entitySlots || this.fileDefines(driver, entityId)) return undefined;
     const key = `${id}\u0000${entityId}`;
     const known = this.prepared.get(key);
@@ -72,6 +81,15 @@ export class RunSettings {
   /** Whether the configuration file writes the entity's settings for the driver (then they are the file's to change). */
   fileDefines(driver: Driver, entityId: string): boolean {
     return sliceOf(driver, settingsOf(this.config.raw, driver), entityId) !== undefined;
+  }
+
+  /** Drops what was prepared from settings the directory's new snapshot no longer holds. */
+  private forgetRemoved(source: ReturnType<DriverSettingsSource>): void {
+    for (const key of this.prepared.keys()) {
+      const [driver, entityId] = key.split('\u0000') as [string, string];
+      if (!source.driverSettings(entityId, driver)) this.prepared.delete(key);
+    }
+    this.preparedFrom = source;
   }
 
   private prepare(driver: Driver, entityId: string, own: EntityDriverSettings): EntityRunSettings {

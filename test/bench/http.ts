@@ -23,13 +23,14 @@ export interface HttpFigure {
 
 const CONNECTIONS = 32;
 
-export async function load(name: string, url: string, headers: Record<string, string>, body: (n: number) => string, seconds: number): Promise<HttpFigure> {
+/** `seconds` of load, or `{ amount }` submissions however long they take. */
+export async function load(name: string, url: string, headers: Record<string, string>, body: (n: number) => string, seconds: number | { amount: number }): Promise<HttpFigure> {
   let n = 0;
   const result = await autocannon({
     url,
     method: 'POST',
     connections: CONNECTIONS,
-    duration: seconds,
+    ...(typeof seconds === 'number' ? { duration: seconds } : { amount: seconds.amount }),
     headers: { 'content-type': 'application/json', ...headers },
     // A new platform document per request: a repeated id would only measure the idempotent lookup.
     requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }],

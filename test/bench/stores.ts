@@ -18,7 +18,8 @@ export const SEEDED_DOCUMENTS = Number(process.env.BENCH_SEEDED ?? 1_000_000);
 const KEY = 'bench-key-0123456789abcdef0123456789';
 const auth = { authorization: `Bearer ${KEY}` };
 
-async function serve(dataDir: string, workers: number, databaseUrl?: string): Promise<{ url: string; stop: () => Promise<void> }> {
+/** The real bin, `serve --workers N`, on a data directory; `pid` is the process it started (with N = 1, the one that serves). */
+export async function serve(dataDir: string, workers: number, databaseUrl?: string): Promise<{ url: string; pid: number; stop: () => Promise<void> }> {
   const env = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
@@ -42,6 +43,7 @@ async function serve(dataDir: string, workers: number, databaseUrl?: string): Pr
   });
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -79,7 +79,11 @@ export class Directory {
   private snapshot: DirectorySnapshot | undefined;
   private loading: Promise<DirectorySnapshot> | undefined;
 
-  /** Driver settings already opened, by entity and driver: opened again only when their version moves. */
+  /**
+   * Driver settings already opened, by entity and driver: opened again only when their version
+   * moves. Bounded by the stored rows: each load drops the settings no longer stored (their
+   * secrets opened included), so it holds at most one entry per entity_driver_settings row.
+   */
   private readonly opened = new Map<string, EntityDriverSettings>();
 
   constructor(
@@ -109,7 +113,13 @@ export class Directory {
     if (this.snapshot?.version === version) return this.snapshot;
     this.loading ??= load(this.store, version, (row) => this.driverSettingsOf(row)).finally(() => (this.loading = undefined));
     const loaded = await this.loading;
-    if (!this.snapshot || loaded.version >= this.snapshot.version) this.snapshot = loaded;
+    if (!this.snapshot || loaded.version >= this.snapshot.version) {
+      this.snapshot = loaded;
+      for (const key of this.opened.keys()) {
+        const [entityId, driver] = key.split('\u0000') as [string, string];
+        if (!loaded.driverSettings(entityId, driver)) this.opened.delete(key);
+      }
+    }
     return this.snapshot;
   }
 
