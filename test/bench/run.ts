@@ -106,6 +106,11 @@ async function storesBench(): Promise<void> {
     console.log(`  ${fmt(f.requestsPerSecond).padStart(7)} req/s  p50 ${fmt(f.p50, 1).padStart(5)} ms  p99 ${fmt(f.p99, 1).padStart(5)} ms  non-2xx ${f.non2xx}  errors ${f.errors}  ${f.name}`);
   lines.forEach(line);
   for (const n of notes) console.log(`  (${n})`);
+  // Issue 45: the shared store keeps up with the file in the same run (one process each).
+  const rate = (name: string) => lines.find((f) => f.name === name)?.requestsPerSecond;
+  const [sqliteOne, pgOne] = [rate('SQLite, 1 worker'), rate('PostgreSQL, 1 worker')];
+  const pgKeepsUp = sqliteOne === undefined || pgOne === undefined || pgOne >= 0.7 * sqliteOne;
+  if (sqliteOne !== undefined && pgOne !== undefined) console.log(`  ${pgKeepsUp ? 'PASS' : 'FAIL'}  PostgreSQL ≥ 0.7× SQLite (1 process): ${fmt(pgOne / sqliteOne, 2)}×`);
   console.log(`\nsubmission latency with ${fmt(SEEDED_DOCUMENTS)} documents stored against an empty store:`);
   let flat = true;
   for (const s of seeded) {
@@ -119,7 +124,7 @@ async function storesBench(): Promise<void> {
   }
   const errors = [...lines, ...seeded.flatMap((s) => [s.empty, s.full])].some((f) => f.non2xx > 0 || f.errors > 0);
   if (errors) console.log('  FAIL  every submission answered 2xx');
-  if (!flat || errors) process.exitCode = 1;
+  if (!flat || errors || !pgKeepsUp) process.exitCode = 1;
 }
 
 async function eventsBench(): Promise<void> {
