@@ -166,6 +166,11 @@ async function storesBench(): Promise<void> {
     scaled &&= ok;
     console.log(`  ${ok ? 'PASS' : 'FAIL'}  ${store}: --workers 2 never slower than 1 worker (${fmt(rate, 2)}× the req/s, ≥ 0.90×; p99 ${fmt(tail, 2)}×, ≤ 1.10×)`);
   }
+  // Issue 45: the shared store keeps up with the file in the same run (one process each).
+  const rate = (name: string) => lines.find((f) => f.name === name)?.requestsPerSecond;
+  const [sqliteOne, pgOne] = [rate('SQLite, 1 worker'), rate('PostgreSQL, 1 worker')];
+  const pgKeepsUp = sqliteOne === undefined || pgOne === undefined || pgOne >= 0.7 * sqliteOne;
+  if (sqliteOne !== undefined && pgOne !== undefined) console.log(`  ${pgKeepsUp ? 'PASS' : 'FAIL'}  PostgreSQL ≥ 0.7× SQLite (1 process): ${fmt(pgOne / sqliteOne, 2)}×`);
   console.log(`\nsubmission latency with ${fmt(SEEDED_DOCUMENTS)} documents stored against an empty store:`);
   let flat = true;
   for (const s of seeded) {
@@ -179,7 +184,7 @@ async function storesBench(): Promise<void> {
   }
   const errors = [...lines, ...seeded.flatMap((s) => [s.empty, s.full])].some((f) => f.non2xx > 0 || f.errors > 0);
   if (errors) console.log('  FAIL  every submission answered 2xx');
-  if (!flat || errors || !scaled) process.exitCode = 1;
+  if (!flat || errors || !scaled || !pgKeepsUp) process.exitCode = 1;
 }
 
 async function eventsBench(): Promise<void> {

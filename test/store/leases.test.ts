@@ -59,4 +59,42 @@ describe(`leases on the shared queues (on this run's store${writerThread ? ', th
     expect(refused).to.be.instanceOf(LeaseLost);
     expect((await a.documents.statusHistory('d2'))!.statuses.map((s) => s.status)).to.deep.equal(['ACCEPTED', 'SUCCESS']);
   });
+
+  it('writes nothing of a status change whose step is refused: no status, related document or callback', async () => {
+    const [a, b] = await two();
+    await a.writeSubmission(doc('d3', t0));
+    await a.transmissions.due(t0, 10);
+    await a.transmissions.sent('d3', 'm-3', '{}', t0, t0);
+    // a goes quiet past its lease; b takes the row over.
+    expect((await b.transmissions.due(later(61_000), 10)).map((r) => r.documentId)).to.deep.equal(['d3']);
+    const rejected = {
+      documentId: 'd3',
+      status: 'FAILED',
+      source: 'network',
+      at: later(62_000),
+      errors: [{ code: 'REJECTED', message: 'no' }],
+      references: [{ key: 'k', value: 'v' }],
+      related: { id: 'r-3', documentType: 'response', flow: 'INBOUND' as const, status: 'FAILED' as const, mimeType: 'application/xml', content: '<R/>' },
+      callback: { path: '/cb', body: 'status=FAILED', expiresAt: later(99_000), requestId: 'req-3' },
+    };
+    for (const step of [
+      { kind: 'failed' as const, documentId: 'd3', error: 'rejected', at: later(62_000) },
+      { kind: 'tracked' as const, documentId: 'd3', eventsSeen: 1, done: true, nextAt: later(62_000), at: later(62_000), seenBefore: 0 },
+    ]) {
+      let refused: unknown;
+      await a.statusChanges.record([rejected], step).catch((err: unknown) => (refused = err));
+      expect(refused, step.kind).to.be.instanceOf(LeaseLost);
+    }
+    expect((await a.documents.statusHistory('d3'))!.statuses.map((s) => s.status)).to.deep.equal(['ACCEPTED']);
+    expect(await a.statusChanges.relatedOf('d3')).to.deep.equal([]);
+    expect(await a.callbacks.ofDocument('d3')).to.deep.equal([]);
+    // The process that holds the row records the same change, all of it.
+    await b.statusChanges.record([rejected], { kind: 'failed', documentId: 'd3', error: 'rejected', at: later(62_000) });
+    expect((await b.documents.statusHistory('d3'))!.statuses.map((s) => [s.status, s.errors, s.providerReferences])).to.deep.equal([
+      ['ACCEPTED', null, null],
+      ['FAILED', JSON.stringify(rejected.errors), JSON.stringify(rejected.references)],
+    ]);
+    expect((await b.statusChanges.relatedOf('d3')).map((r) => r.id)).to.deep.equal(['r-3']);
+    expect((await b.callbacks.ofDocument('d3')).map((c) => [c.state, c.body])).to.deep.equal([['pending', 'status=FAILED']]);
+  });
 });

@@ -91,6 +91,51 @@ describeOnPostgres('the PostgreSQL store', function () {
     expect(await b.writeSubmission(doc('d-x', { bodySha256: 'sha-2', body: '{"id":"INV-1","note":"x"}' }))).to.deep.equal({ conflictWith: id });
   });
 
+  it('stores one document per new key when instances race fresh keys (one statement; the key row decides)', async () => {
+    const [a, b] = await Promise.all([instance(), instance()]);
+    const artifacts = [
+      { documentType: 'ubl-invoice', mimeType: 'application/xml', content: '<Invoice>ä "q" \\ </Invoice>' },
+      { documentType: 'pdf', mimeType: 'application/pdf', content: 'JVBERi0=', encoding: 'base64' as const },
+    ];
+    // Eight writers for each of ten keys no one has used, all at once, on two instances.
+    const writes = Array.from({ length: 80 }, (_, i) => {
+      const platformId = `NEW-${i % 10}`;
+      return { platformId, write: (i % 2 ? a : b).writeSubmission(doc(`n-${i}`, { platformId, body: `{"id":"${platformId}"}`, artifacts, status: { status: 'ACCEPTED', source: 'adapter', detail: 'queued' } })) };
+    });
+    const outcomes = await Promise.all(writes.map(async (w) => ({ platformId: w.platformId, outcome: await w.write })));
+    for (let k = 0; k < 10; k++) {
+      const mine = outcomes.filter((o) => o.platformId === `NEW-${k}`).map((o) => o.outcome as { id: string; created: boolean });
+      const created = mine.filter((o) => o.created);
+      expect(created, `NEW-${k}`).to.have.length(1);
+      expect(mine.every((o) => o.id === created[0]!.id), `NEW-${k}: the same answer`).to.equal(true);
+    }
+    const count = async (sql: string) => (await a.pool.query<{ n: number }>(sql)).rows[0]!.n;
+    expect(await count('SELECT count(*)::int AS n FROM documents')).to.equal(10);
+    expect(await count('SELECT count(*)::int AS n FROM document_artifacts')).to.equal(20);
+    expect(await count('SELECT count(*)::int AS n FROM document_statuses')).to.equal(10);
+    expect(await count("SELECT count(*)::int AS n FROM transmissions t JOIN documents d ON d.id = t.document_id WHERE t.state = 'queued' AND t.request_id = d.request_id")).to.equal(10);
+    expect(await count('SELECT count(*)::int AS n FROM submission_keys k JOIN documents d ON d.id = k.document_id AND d.platform_id = k.platform_id')).to.equal(10);
+    // What was written reads back as given, on either instance (documents.get in one query).
+    const winner = (outcomes.find((o) => o.platformId === 'NEW-3' && (o.outcome as { created: boolean }).created)!.outcome as { id: string }).id;
+    expect(await b.documents.get(winner)).to.deep.equal({
+      id: winner,
+      platformId: 'NEW-3',
+      type: 'INVOICE',
+      model: 'PEPPOL',
+      country: 'DE',
+      transactionType: 'B2B',
+      documentType: 'ubl-invoice',
+      businessEntityId: 'be',
+      merchantId: '',
+      body: '{"id":"NEW-3"}',
+      createdAt: '2026-11-24T10:00:00.000Z',
+      artifacts,
+      statuses: [{ status: 'ACCEPTED', source: 'adapter', detail: 'queued', errors: null, providerPayload: null, providerReferences: null, createdAt: '2026-11-24T10:00:00.000Z' }],
+    });
+    const { rows } = await a.pool.query('SELECT request_id AS r FROM documents WHERE id = $1', [winner]);
+    expect(rows).to.deep.equal([{ r: `r-${winner}` }]);
+  });
+
   it('takes one new document when two instances race a resubmission after FAILED (the key row is locked)', async () => {
     const [a, b] = await Promise.all([instance(), instance()]);
     await a.writeSubmission(doc('failed-1'));

@@ -13,7 +13,18 @@ import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 const CURRENT_STATUS = '(SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1)';
 const DOCUMENT_COLUMNS = `d.id, d.platform_id AS "platformId", d.type, d.model, d.country, d.transaction_type AS "transactionType", d.document_type AS "documentType",
   d.business_entity_id AS "businessEntityId", ${OWNER} AS "merchantId", d.body, d.created_at AS "createdAt"`;
-const STATUS_COLUMNS = `status, source, detail, errors, provider_payload AS "providerPayload", provider_references AS "providerReferences", created_at AS "createdAt"`;
+const STATUS_NAMES = [
+  ['status', 'status'],
+  ['source', 'source'],
+  ['detail', 'detail'],
+  ['errors', 'errors'],
+  ['providerPayload', 'provider_payload'],
+  ['providerReferences', 'provider_references'],
+  ['createdAt', 'created_at'],
+];
+const STATUS_COLUMNS = STATUS_NAMES.map(([name, column]) => `${column} AS "${name}"`).join(', ');
+/** The same columns as json_build_object's arguments (`s` is the document_statuses row). */
+const STATUS_FIELDS = STATUS_NAMES.map(([name, column]) => `'${name}', s.${column}`).join(', ');
 
 async function statusesOf(db: Db, id: string): Promise<StatusRecord[]> {
   return rows<StatusRecord>(db, `SELECT ${STATUS_COLUMNS} FROM document_statuses WHERE document_id = $1 ORDER BY id`, [id]);
@@ -53,17 +64,23 @@ export function pgDocuments(pool: pg.Pool): DocumentOperations {
                 ${CURRENT_STATUS} AS "currentStatus" FROM documents d WHERE d.id = $1`,
         [id],
       ),
+    // One query: the artifacts and the statuses as JSON arrays beside the document's row (text
+    // columns read back from JSON exactly as they were stored).
     async get(id) {
-      const doc = await row<Omit<StoredDocument, 'artifacts' | 'statuses'>>(pool, `SELECT ${DOCUMENT_COLUMNS} FROM documents d ${OWNER_JOIN} WHERE d.id = $1`, [id]);
-      if (!doc) return undefined;
-      const artifacts = await rows<StoredArtifact & { encoding: string }>(
+      const doc = await row<Omit<StoredDocument, 'artifacts' | 'statuses'> & { artifacts: (StoredArtifact & { encoding: string })[]; statuses: StatusRecord[] }>(
         pool,
-        'SELECT document_type AS "documentType", mime_type AS "mimeType", content, encoding FROM document_artifacts WHERE document_id = $1 ORDER BY seq',
+        `SELECT ${DOCUMENT_COLUMNS},
+           (SELECT coalesce(json_agg(json_build_object('documentType', a.document_type, 'mimeType', a.mime_type, 'content', a.content, 'encoding', a.encoding) ORDER BY a.seq), '[]')
+            FROM document_artifacts a WHERE a.document_id = d.id) AS artifacts,
+           (SELECT coalesce(json_agg(json_build_object(${STATUS_FIELDS}) ORDER BY s.id), '[]')
+            FROM document_statuses s WHERE s.document_id = d.id) AS statuses
+         FROM documents d ${OWNER_JOIN} WHERE d.id = $1`,
         [id],
       );
+      if (!doc) return undefined;
       // Text artifacts read back exactly as they were given (no `encoding` key).
-      const read = artifacts.map(({ encoding, ...a }): StoredArtifact => (encoding === 'base64' ? { ...a, encoding: 'base64' } : a));
-      return { ...doc, artifacts: read, statuses: await statusesOf(pool, id) };
+      const artifacts = doc.artifacts.map(({ encoding, ...a }): StoredArtifact => (encoding === 'base64' ? { ...a, encoding: 'base64' } : a));
+      return { ...doc, artifacts };
     },
   };
 }
@@ -87,10 +104,69 @@ async function headOf(db: Db, key: string, lock = false): Promise<ChainHead | un
 /**
  * Stores a submission unless its key is taken, across every process sharing the database: the
  * key is a row (submission_keys) that the first writer creates and every writer locks, so two
- * identical requests on two instances store one document. A chained document locks its chain's
- * head row (created empty on first use) before it reads it, so two instances never fork a chain.
+ * identical requests on two instances store one document. A key no one has used yet is stored
+ * by one statement (storeNew); a key that exists, and a chained document, take the locking path.
  */
 export async function pgWriteSubmission(pool: pg.Pool, d: NewDocument, chains: Pick<ChainWrites, 'linkOf'>): Promise<WriteOutcome> {
+  if (!d.chain && (await storeNew(pool, d))) return { id: d.id, created: true };
+  return lockedWrite(pool, d, chains);
+}
+
+/**
+ * A new key's document in one statement, in autocommit: one round trip and one commit where the
+ * locking path costs nine. The key row is inserted first (ON CONFLICT DO NOTHING) and every other
+ * row is read off its RETURNING, so when the key exists nothing is written and the caller takes
+ * the locking path. Two writers of one new key are decided by the key's unique index: the second
+ * waits for the first's commit, inserts nothing, and finds the first's document. The key row
+ * names its document at once (the foreign key is checked at the statement's end, when the
+ * document exists). The rows are the ones insertDocument writes.
+ */
+async function storeNew(pool: pg.Pool, d: NewDocument): Promise<boolean> {
+  const stored = await row<{ n: number }>(
+    pool,
+    `WITH k AS (
+       INSERT INTO submission_keys (business_entity_id, platform_id, type, model, country, document_id)
+       VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING RETURNING document_id),
+     d AS (
+       INSERT INTO documents (id, platform_id, type, model, country, transaction_type, document_type, business_entity_id, body_sha256, body, request_id, created_at)
+       SELECT k.document_id, $2, $3, $4, $5, $7, $8, $1, $9, $10, $11, $12 FROM k RETURNING id),
+     arts AS (
+       INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at)
+       SELECT d.id, a.seq, a.document_type, a.mime_type, a.content, a.encoding, $12
+       FROM d, unnest($16::int[], $17::text[], $18::text[], $19::text[], $20::text[]) AS a(seq, document_type, mime_type, content, encoding)),
+     s AS (
+       INSERT INTO document_statuses (document_id, status, source, detail, created_at) SELECT d.id, $13, $14, $15::text, $12 FROM d),
+     t AS (
+       INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at, request_id) SELECT d.id, 'queued', $12, $12, $11 FROM d)
+     SELECT count(*)::int AS n FROM d`,
+    [
+      d.businessEntityId,
+      d.platformId,
+      d.type,
+      d.model,
+      d.country,
+      d.id,
+      d.transactionType,
+      d.documentType,
+      d.bodySha256,
+      d.body,
+      d.requestId,
+      d.createdAt,
+      d.status.status,
+      d.status.source,
+      d.status.detail ?? null,
+      ...artifactColumns(d),
+    ],
+  );
+  return stored!.n === 1;
+}
+
+/**
+ * The key's row locked for the rest of the transaction, then the key's rule (the same body, a
+ * conflict, a resubmission after FAILED, a cancellation). A chained document locks its chain's
+ * head row (created empty on first use) before it reads it, so two instances never fork a chain.
+ */
+async function lockedWrite(pool: pg.Pool, d: NewDocument, chains: Pick<ChainWrites, 'linkOf'>): Promise<WriteOutcome> {
   return inTransaction(pool, async (db) => {
     const key = [d.businessEntityId, d.platformId, d.type, d.model, d.country];
     await run(db, 'INSERT INTO submission_keys (business_entity_id, platform_id, type, model, country) VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING', key);
@@ -156,17 +232,20 @@ async function insertDocument(db: Db, d: NewDocument): Promise<void> {
       `INSERT INTO document_artifacts (document_id, seq, document_type, mime_type, content, encoding, created_at)
        SELECT $1, a.seq, a.document_type, a.mime_type, a.content, a.encoding, $2
        FROM unnest($3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) AS a(seq, document_type, mime_type, content, encoding)`,
-      [
-        d.id,
-        d.createdAt,
-        d.artifacts.map((_, i) => i + 1),
-        d.artifacts.map((a) => a.documentType),
-        d.artifacts.map((a) => a.mimeType),
-        d.artifacts.map((a) => a.content),
-        d.artifacts.map((a) => a.encoding ?? 'utf8'),
-      ],
+      [d.id, d.createdAt, ...artifactColumns(d)],
     );
   }
   await run(db, 'INSERT INTO document_statuses (document_id, status, source, detail, created_at) VALUES ($1, $2, $3, $4, $5)', [d.id, d.status.status, d.status.source, d.status.detail ?? null, d.createdAt]);
   await run(db, "INSERT INTO transmissions (document_id, state, next_attempt_at, updated_at, request_id) VALUES ($1, 'queued', $2, $2, $3)", [d.id, d.createdAt, d.requestId]);
+}
+
+/** The artifacts as the columns of an unnest: seq, document_type, mime_type, content, encoding. */
+function artifactColumns(d: NewDocument): [number[], string[], string[], string[], string[]] {
+  return [
+    d.artifacts.map((_, i) => i + 1),
+    d.artifacts.map((a) => a.documentType),
+    d.artifacts.map((a) => a.mimeType),
+    d.artifacts.map((a) => a.content),
+    d.artifacts.map((a) => a.encoding ?? 'utf8'),
+  ];
 }

@@ -14,36 +14,49 @@ import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 
 const json = (v: unknown) => (v === undefined ? null : JSON.stringify(v));
 
-async function recordStatus(db: Db, c: StatusChange): Promise<void> {
+/** Numbered parameters for a statement built in parts: `p(value)` is its placeholder. */
+function parameters(): { values: unknown[]; p: (value: unknown) => string } {
+  const values: unknown[] = [];
+  return { values, p: (value) => (values.push(value), `$${values.length}`) };
+}
+
+/** The transmission row's step, fenced by the claim: it changes no row when another process holds it. */
+function stepUpdate(s: TransmissionStep, lease: Lease, p: (value: unknown) => string): string {
+  return s.kind === 'failed'
+    ? `UPDATE transmissions SET state = 'failed', attempts = attempts + 1, last_error = ${p(s.error)}, updated_at = ${p(s.at)} WHERE document_id = ${p(s.documentId)} AND claimed_by = ${p(lease.by)}`
+    : `UPDATE transmissions SET events_seen = ${p(s.eventsSeen)}, state = ${p(s.done ? 'done' : 'sent')}, next_attempt_at = ${p(s.nextAt)}, lease_until = ${p(leaseAfter(s.nextAt, lease))},
+         last_error = NULL, updated_at = ${p(s.at)} WHERE document_id = ${p(s.documentId)} AND claimed_by = ${p(lease.by)} AND events_seen = ${p(s.seenBefore)}`;
+}
+
+/**
+ * A status change as one statement: the status row, and its related document and callback
+ * read off the status's id. With a step, the step's UPDATE comes first and the rows are written
+ * only when it changed its row, so a fenced-off process writes nothing, as a rolled-back
+ * transaction would; `stepped` says which it was.
+ */
+async function recordChange(db: Db, c: StatusChange, s: TransmissionStep | undefined, lease: Lease): Promise<{ stepped: number }> {
+  const { values, p } = parameters();
   const errors = c.errors && c.errors.length > 0 ? JSON.stringify(c.errors) : null;
   const refs = c.references && c.references.length > 0 ? JSON.stringify(c.references) : null;
-  const { id } = (await row<{ id: number }>(
-    db,
-    `INSERT INTO document_statuses (document_id, status, source, errors, provider_payload, provider_references, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [c.documentId, c.status, c.source, errors, json(c.payload), refs, c.at],
-  ))!;
+  const parts = s ? [`u AS (${stepUpdate(s, lease, p)} RETURNING 1)`] : [];
+  parts.push(`st AS (
+    INSERT INTO document_statuses (document_id, status, source, errors, provider_payload, provider_references, created_at)
+    SELECT ${p(c.documentId)}, ${p(c.status)}, ${p(c.source)}, ${p(errors)}::text, ${p(json(c.payload))}::text, ${p(refs)}::text, ${p(c.at)}
+    ${s ? 'WHERE EXISTS (SELECT 1 FROM u) ' : ''}RETURNING id)`);
   if (c.related) {
     const r = c.related;
-    await run(
-      db,
-      `INSERT INTO related_documents (id, document_id, status_id, document_type, flow, status, mime_type, content, provider_payload, provider_references, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-      [r.id, c.documentId, id, r.documentType, r.flow, r.status, r.mimeType, r.content, json(r.payload), r.references && r.references.length > 0 ? JSON.stringify(r.references) : null, c.at],
-    );
+    parts.push(`r AS (
+      INSERT INTO related_documents (id, document_id, status_id, document_type, flow, status, mime_type, content, provider_payload, provider_references, created_at)
+      SELECT ${p(r.id)}, ${p(c.documentId)}, st.id, ${p(r.documentType)}, ${p(r.flow)}, ${p(r.status)}, ${p(r.mimeType)}, ${p(r.content)}, ${p(json(r.payload))}::text,
+             ${p(r.references && r.references.length > 0 ? JSON.stringify(r.references) : null)}::text, ${p(c.at)} FROM st)`);
   }
   if (c.callback) {
-    await run(db, 'INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)', [
-      c.documentId,
-      id,
-      c.callback.path,
-      c.callback.body,
-      c.at,
-      c.callback.expiresAt,
-      c.at,
-      c.callback.requestId ?? null,
-    ]);
+    const cb = c.callback;
+    parts.push(`cb AS (
+      INSERT INTO callbacks (document_id, status_id, path, body, next_attempt_at, expires_at, created_at, request_id)
+      SELECT ${p(c.documentId)}, st.id, ${p(cb.path)}, ${p(cb.body)}, ${p(c.at)}, ${p(cb.expiresAt)}, ${p(c.at)}, ${p(cb.requestId ?? null)}::text FROM st)`);
   }
+  return (await row<{ stepped: number }>(db, `WITH ${parts.join(', ')} SELECT ${s ? '(SELECT count(*) FROM u)::int' : '1'} AS stepped`, values))!;
 }
 
 /** Every step is fenced by the claim: a process whose lease lapsed (and whose row another took) writes nothing. */
@@ -52,28 +65,24 @@ function fenced(documentId: string, changed: number): void {
 }
 
 async function step(db: Db, s: TransmissionStep, lease: Lease): Promise<void> {
-  const changed =
-    s.kind === 'failed'
-      ? await run(db, "UPDATE transmissions SET state = 'failed', attempts = attempts + 1, last_error = $1, updated_at = $2 WHERE document_id = $3 AND claimed_by = $4", [
-          s.error,
-          s.at,
-          s.documentId,
-          lease.by,
-        ])
-      : await run(
-          db,
-          'UPDATE transmissions SET events_seen = $1, state = $2, next_attempt_at = $3, lease_until = $4, last_error = NULL, updated_at = $5 WHERE document_id = $6 AND claimed_by = $7 AND events_seen = $8',
-          [s.eventsSeen, s.done ? 'done' : 'sent', s.nextAt, leaseAfter(s.nextAt, lease), s.at, s.documentId, lease.by, s.seenBefore],
-        );
-  fenced(s.documentId, changed);
+  const { values, p } = parameters();
+  fenced(s.documentId, await run(db, stepUpdate(s, lease, p), values));
 }
 
 export function pgStatusChanges(pool: pg.Pool, lease: Lease): StatusChangeOperations {
   return {
     async record(changes, s) {
       if (changes.length === 0 && !s) return;
+      // One change (the dispatcher's usual news) or none is one statement in autocommit: one
+      // round trip and one commit. Several keep one transaction, their statuses in order.
+      if (changes.length === 0) return step(pool, s!, lease);
+      if (changes.length === 1) {
+        const { stepped } = await recordChange(pool, changes[0]!, s, lease);
+        if (s) fenced(s.documentId, stepped);
+        return;
+      }
       await inTransaction(pool, async (db) => {
-        for (const c of changes) await recordStatus(db, c);
+        for (const c of changes) await recordChange(db, c, undefined, lease);
         if (s) await step(db, s, lease);
       });
     },
