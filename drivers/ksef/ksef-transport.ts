@@ -47,8 +47,10 @@ export class KsefTransport implements Transport {
   private idleTimer?: NodeJS.Timeout | undefined;
   private sending = 0;
   /**
-   * Document id → where it went when it was sent again (405/550); tracked there from then on, and
-   * forgotten once its tracking ends: bounded by the documents sent again and still tracked.
+   * Document id → where it went when it was sent again (405/550); tracked there from then on. Kept
+   * for the process's life, not dropped when tracking says done: until the dispatcher has stored
+   * that final step, a retry of it must still track the invoice sent again, or it would find the
+   * cancelled one and send the invoice a third time (rare: KSeF cancels few; operations.md, Memory).
    */
   private readonly resent = new Map<string, { session: string; invoice: string }>();
   private closed = false;
@@ -73,12 +75,6 @@ export class KsefTransport implements Transport {
   }
 
   async track(sent: SentMessage, now: Date): Promise<Tracking> {
-    const tracking = await this.trackOnce(sent, now);
-    if (tracking.done) this.resent.delete(sent.envelope.documentId);
-    return tracking;
-  }
-
-  private async trackOnce(sent: SentMessage, now: Date): Promise<Tracking> {
     const documentId = sent.envelope.documentId;
     const ids = this.resent.get(documentId) ?? idsOf(sent.messageId);
     if (!ids) {

@@ -185,31 +185,6 @@ describe('KSEF transport against KSeF (nock, recorded bodies the official OpenAP
     exchange.close();
   });
 
-  it('tracks an invoice KSeF cancelled (550) where it was sent again, and forgets where once its tracking ends', async () => {
-    publicKeys();
-    authentication({});
-    session({});
-    const { t, exchange } = transport();
-    const receipt = await t.send(message, { now, attempt: 1 });
-    const cancelled = T('session-invoice-status-450.response.json');
-    cancelled.status = { code: 550, description: 'Operacja została anulowana przez system' };
-    const again = { ...T('sessions-online-invoices.response.json'), referenceNumber: `${INVOICE_REF}-2` };
-    ksef()
-      .get(`${V2}/sessions/${SESSION}/invoices/${INVOICE_REF}`).reply(200, cancelled)
-      .post(`${V2}/sessions/online/${SESSION}/invoices`).reply(202, again)
-      .get(`${V2}/sessions/${SESSION}/invoices/${again.referenceNumber}`).reply(200, T('session-invoice-status-450.response.json'));
-    const sent = { messageId: receipt.messageId, envelope: message, sentAt: now.toISOString() };
-    const resent = (t as unknown as { resent: Map<string, unknown> }).resent;
-    expect((await t.track(sent, now)).done).to.equal(false);
-    expect([...resent.keys()]).to.deep.equal(['doc-1']);
-    // Tracked where it was sent again (the second reference), to its end: then forgotten.
-    const tracking = await t.track(sent, now);
-    expect(tracking.done).to.equal(true);
-    expect(tracking.events[0]!.kind).to.equal('refused');
-    expect(resent.size).to.equal(0);
-    exchange.close();
-  });
-
   it('takes a duplicate (440) as the success it is: the original KSeF number and its UPO', async () => {
     publicKeys();
     authentication({});

@@ -41,6 +41,19 @@ describe('the SQLite writer thread', () => {
     expect(good).to.deep.equal({ status: 'fulfilled', value: { id: 'd2', created: true } });
   });
 
+  it('fails a write whose arguments cannot cross to the thread, and only it; refuses writes once closed', async () => {
+    const store = openSqliteStore(tempDir('writer-'), undefined, { writerThread: true, claimant: 'a' });
+    const uncloneable = (() => 'x') as unknown as string;
+    const [bad, good] = await Promise.allSettled([store.sequences.next(uncloneable, t0), store.writeSubmission(doc('d1', t0))]);
+    expect(bad.status).to.equal('rejected');
+    expect(good).to.deep.equal({ status: 'fulfilled', value: { id: 'd1', created: true } });
+    expect(await store.sequences.next('k', t0)).to.equal(1);
+    await store.close();
+    let refused: unknown;
+    await store.writeSubmission(doc('d2', t0)).catch((err: unknown) => (refused = err));
+    expect(String(refused)).to.contain('the store is closed');
+  });
+
   it('waits for another connection\'s write lock and commits once it is released', async () => {
     const dir = tempDir('writer-');
     const store = open(dir, 'a');

@@ -42,7 +42,12 @@ export class GroupCommit {
     let results: unknown[];
     try {
       results = this.transaction(() => batch.map((job) => job.work()));
-    } catch {
+    } catch (err) {
+      // The write lock did not come within the busy timeout: so would it for each job alone.
+      if (this.pollLock && (err as { code?: unknown }).code === 'SQLITE_BUSY') {
+        for (const job of batch) job.reject(err);
+        return;
+      }
       for (const job of batch) {
         try {
           job.resolve(this.transaction(job.work));
