@@ -61,6 +61,17 @@ describeOnPostgres('the PostgreSQL store', function () {
     expect(await stores[0]!.ping()).to.deep.equal({ schemaVersion: PG_MIGRATIONS.length });
   });
 
+  it('prepares each statement once per connection: a named statement, parsed and planned once, then only executed', async () => {
+    const store = await openPostgresStore(url(), { poolSize: 1 });
+    open.push(store);
+    await store.writeSubmission(doc('d-1'));
+    for (let i = 0; i < 3; i++) expect((await store.documents.head('d-1'))?.platformId).to.equal('INV-1');
+    // What the pool's one connection holds prepared: the head's statement, once.
+    const prepared = (await store.pool.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%d.created_at AS \"createdAt\",%'")).rows;
+    expect(prepared).to.have.length(1);
+    expect(prepared[0]!.statement).to.contain('FROM documents d WHERE d.id = $1');
+  });
+
   it('never shows the password of its URL', async () => {
     const u = new URL(url());
     u.password = 'not-for-logs';

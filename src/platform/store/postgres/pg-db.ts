@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 
 /** A pool or one of its clients inside a transaction: what every statement runs on. */
@@ -14,8 +15,27 @@ export function openPool(url: string, max: number): pg.Pool {
   return new pg.Pool({ connectionString: url, max, types, application_name: 'einvoicing-adapter' });
 }
 
+/** Statement names by text: a statement's name is its text's digest, so one text is one name on every connection. */
+const names = new Map<string, string>();
+
+/**
+ * A statement with parameters as a named prepared statement: each connection parses and plans
+ * it once and then only binds and executes it. Unnamed, PostgreSQL planned every small query
+ * again (its plan cost about seven times its execution: 0.22 ms against 0.03 ms for the key's
+ * lookup, issue 45). The texts are the code's own, so the names per connection stay as few as
+ * the statements (several dozen).
+ */
+export function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return { name, text, values };
+}
+
 export async function rows<T>(db: Db, text: string, values: unknown[] = []): Promise<T[]> {
-  return (await db.query<T & pg.QueryResultRow>(text, values)).rows;
+  return (await db.query<T & pg.QueryResultRow>(prepared(text, values))).rows;
 }
 
 export async function row<T>(db: Db, text: string, values: unknown[] = []): Promise<T | undefined> {
@@ -23,7 +43,7 @@ export async function row<T>(db: Db, text: string, values: unknown[] = []): Prom
 }
 
 export async function run(db: Db, text: string, values: unknown[] = []): Promise<number> {
-  return (await db.query(text, values)).rowCount ?? 0;
+  return (await db.query(prepared(text, values))).rowCount ?? 0;
 }
 
 /** Runs `work` in one transaction on a client of its own; rolls back when it throws. */
