@@ -8,8 +8,8 @@ import { readMerchantCallback, type MerchantCallback } from './merchant-schema.j
 
 // The directory as the request path reads it: live business entities, merchants and the
 // digests of their API keys, cached in memory and reloaded when `directory_version` moved (one
-// indexed read per request, `refresh`, before authentication; the background workers refresh
-// on each pass). Writes from the admin API, the CLI or another process are seen by the next
+// indexed read per request, `refresh`, before authentication, shared by the requests that wait
+// for the same read; the background workers refresh on each pass). Writes from the admin API, the CLI or another process are seen by the next
 // request, without a restart.
 
 /** Who a request acts for: the operator (ADAPTER_API_KEY, every merchant) or one merchant. */
@@ -107,9 +107,19 @@ export class Directory {
     return this.snapshot;
   }
 
-  /** Reloads when the stored version moved; concurrent callers share one load. */
+  /** The version read on its way to the store, and the one that follows it for callers that came meanwhile. */
+  private reading: Promise<number> | undefined;
+  private nextRead: { promise: Promise<number>; start: (read: Promise<number>) => void } | undefined;
+
+  /**
+   * Reloads when the stored version moved; concurrent callers share one load. Each call's
+   * version is read by a query sent after the call began, so a change committed before it (by
+   * the admin API, the CLI, another process) is seen; callers that come while a read is on its
+   * way share the next one, a single query however many requests are waiting (on PostgreSQL
+   * each read is a round trip: issue 45).
+   */
   async refresh(): Promise<DirectorySnapshot> {
-    const version = await this.store.directory.version();
+    const version = await this.readVersion();
     if (this.snapshot?.version === version) return this.snapshot;
     this.loading ??= load(this.store, version, (row) => this.driverSettingsOf(row)).finally(() => (this.loading = undefined));
     const loaded = await this.loading;
@@ -121,6 +131,35 @@ export class Directory {
       }
     }
     return this.snapshot;
+  }
+
+  private readVersion(): Promise<number> {
+    if (!this.reading) return this.startRead();
+    if (!this.nextRead) {
+      let start!: (read: Promise<number>) => void;
+      // Sent only once the read on its way has answered: it may have left before this call began.
+      const promise = new Promise<number>((resolve) => (start = (read) => resolve(read)));
+      this.nextRead = { promise, start };
+    }
+    return this.nextRead.promise;
+  }
+
+  private startRead(): Promise<number> {
+    let read: Promise<number>;
+    try {
+      read = this.store.directory.version();
+    } catch (err) {
+      read = Promise.reject(err as Error);
+    }
+    this.reading = read;
+    const settled = () => {
+      this.reading = undefined;
+      const waiting = this.nextRead;
+      this.nextRead = undefined;
+      waiting?.start(this.startRead());
+    };
+    read.then(settled, settled);
+    return read;
   }
 
   private async driverSettingsOf(row: DriverSettingsRow): Promise<EntityDriverSettings> {
