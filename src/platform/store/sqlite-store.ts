@@ -99,6 +99,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
     const outboxSql = sqliteOutboxSql(db);
     return {
       kind: 'sqlite',
+      keyDecidedByWrite: false,
       file,
       location: file,
       db,

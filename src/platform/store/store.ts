@@ -86,5 +86,12 @@ export interface Store {
   transaction<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T>;
   /** Stores a submission (idempotently across every process sharing the store). */
   writeSubmission(row: NewDocument): Promise<WriteOutcome>;
+  /**
+   * Whether a submission's key is left to writeSubmission: read before intake only when the
+   * refused submission may be one already stored, or when a number is reserved for it. True on
+   * PostgreSQL, where that read is a round trip of its own beside the one-statement write; false
+   * on SQLite, where it is a read on the serving thread and spares rendering a repeated body.
+   */
+  readonly keyDecidedByWrite: boolean;
   close(): Promise<void>;
 }

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import type { ConfigFile } from '../../../platform/config/config-file-schema.js';
-import { errorsOf, issueMessage } from '../../../spi/issues.js';
+import { errorsOf, issueMessage, type Issue } from '../../../spi/issues.js';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
 import { SpiError } from '../../../platform/http/errors.js';
 import { driverId, type Driver } from '../../../spi/driver.js';
 import type { RunSettings } from '../../../driver-kit/run-settings.js';
-import type { DocumentKey } from '../../../platform/store/documents.js';
+import type { DocumentKey, NewDocument } from '../../../platform/store/documents.js';
 import type { Store } from '../../../platform/store/store.js';
-import { decideKeyReading } from '../../../platform/store/submission-write.js';
+import { decideKeyReading, type KeyDecision } from '../../../platform/store/submission-write.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
 import { intake, parseEnvelope } from './intake.js';
 import { issuingParty } from '../../../platform/directory/issuing-entity.js';
@@ -68,10 +68,8 @@ export async function submitDocument(body: unknown, deps: SubmitDeps, requestId:
 
 async function submit(body: unknown, deps: SubmitDeps, requestId: string, principal: Principal, labels?: Labels): Promise<{ result: SubmissionResult; created: boolean }> {
   const envelope = parseEnvelope(body);
-  if (labels) {
-    const known = deps.drivers.get(envelope.model, envelope.country);
-    if (known) Object.assign(labels, { driver: driverId(known), documentType: known.documentTypeFor[envelope.type] ?? 'unknown' });
-  }
+  const known = deps.drivers.get(envelope.model, envelope.country);
+  if (labels && known) Object.assign(labels, { driver: driverId(known), documentType: known.documentTypeFor[envelope.type] ?? 'unknown' });
   // The key is the issuing entity's: two entities (two merchants' sites) may both send INV-1, and
   // the operator's key and the merchant's that has the entity mean the same document. Read here
   // from the issuer's identifiers, so a resubmission answers what was stored even if the
@@ -80,12 +78,70 @@ async function submit(body: unknown, deps: SubmitDeps, requestId: string, princi
   const key: DocumentKey = { businessEntityId: issuer?.id ?? '', platformId: envelope.id, type: envelope.type, model: envelope.model, country: envelope.country };
   const bodyText = JSON.stringify(body);
   const sha = createHash('sha256').update(bodyText).digest('hex');
-  const voids = (body as { status?: unknown }).status === 'VOIDED' && !!deps.drivers.get(envelope.model, envelope.country)?.voidsByResubmission;
-  const early = issuer && (await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(key), { sha, body: bodyText, voids }));
-  if (early?.kind === 'conflict') throw conflict(key, early.id);
-  if (early?.kind === 'same') return { result: { document_id: early.id, status: 'ACCEPTED', request_id: requestId }, created: false };
+  const voids = (body as { status?: unknown }).status === 'VOIDED' && !!known?.voidsByResubmission;
+  // What the key's stored document answers (the stored id, or a conflict), read before intake:
+  // a repeated body is answered without examining or rendering it again, even if the
+  // configuration changed since. Where the write decides the key itself (PostgreSQL: a new key's
+  // write is one statement, and this read a round trip more), it is read only for a driver that
+  // reserves a number first (none is spent on a repeated body) and for a submission refused
+  // below, which may be one already stored: every answer stays the same.
+  const askedKey = { ...key };
+  const stored = async () => issuer && (await decideKeyReading(deps.store.documents.bodyOf, await deps.store.documents.findByKey(askedKey), { sha, body: bodyText, voids }));
+  const answer = (decision: KeyDecision | undefined) => {
+    if (decision?.kind === 'conflict') throw conflict(askedKey, decision.id);
+    if (decision?.kind === 'same') return { result: { document_id: decision.id, status: 'ACCEPTED' as const, request_id: requestId }, created: false };
+    return undefined;
+  };
+  const readFirst = !deps.store.keyDecidedByWrite || !!known?.sequence;
+  const early = readFirst ? answer(await stored()) : undefined;
+  if (early) return early;
+  let prepared: Prepared;
+  try {
+    prepared = await prepare(body, deps, principal, key, labels);
+  } catch (err) {
+    if (!readFirst) {
+      const late = answer(await stored());
+      if (late) return late;
+    }
+    throw err;
+  }
+  const { id, now, transactionType, documentType, artifacts, chain, warnings } = prepared;
+  // Two identical requests can race past the lookup above: the write decides, in its transaction.
+  const outcome = await deps.store.writeSubmission({
+    id,
+    ...key,
+    transactionType,
+    documentType,
+    bodySha256: sha,
+    body: bodyText,
+    requestId,
+    createdAt: now.toISOString(),
+    artifacts,
+    status: { status: 'ACCEPTED', source: 'adapter', detail: warnings.length > 0 ? JSON.stringify(warnings) : undefined },
+    chain,
+    voids,
+  });
+  if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
+  if (outcome.created) deps.onAccepted?.();
+  return { result: { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId }, created: outcome.created };
+}
+
+/** A submission examined and rendered, ready to store. */
+interface Prepared {
+  id: string;
+  now: Date;
+  transactionType: NewDocument['transactionType'];
+  documentType: string;
+  artifacts: NewDocument['artifacts'];
+  chain: NewDocument['chain'];
+  warnings: Issue[];
+}
+
+/** Intake (which decides the issuer: `key` takes it), the number a driver reserves, and render; throws the submission's refusal. */
+async function prepare(body: unknown, deps: SubmitDeps, principal: Principal, key: DocumentKey, labels: Labels | undefined): Promise<Prepared> {
+  const { model: scenarioModel, country } = key;
   // What a corrective invoice names of the invoice it corrects (KSeF's number): the same entity's and scenario's.
-  const accepted = (businessEntityId: string, platformId: string) => deps.store.documents.acceptedReferences({ platformId, model: envelope.model, country: envelope.country, businessEntityId });
+  const accepted = (businessEntityId: string, platformId: string) => deps.store.documents.acceptedReferences({ platformId, model: scenarioModel, country, businessEntityId });
   const receivers = (driver: string, entityId: string) => {
     const transport = deps.networks?.for(driver, entityId);
     return transport?.lookUpReceiver && ((ids: readonly { scheme: string; id: string }[]) => transport.lookUpReceiver!(ids));
@@ -113,24 +169,7 @@ async function submit(body: unknown, deps: SubmitDeps, requestId: string, princi
   // A chained document is completed where it is stored, after its chain's head is read.
   const chain = driver.chain && { driver: driverId(driver), ...driver.chain.prepare(model, renderCtx) };
   const warnings = issues.filter((i) => i.severity === 'warning');
-  // Two identical requests can race past the lookup above: the write decides, in its transaction.
-  const outcome = await deps.store.writeSubmission({
-    id,
-    ...key,
-    transactionType,
-    documentType,
-    bodySha256: sha,
-    body: bodyText,
-    requestId,
-    createdAt: now.toISOString(),
-    artifacts,
-    status: { status: 'ACCEPTED', source: 'adapter', detail: warnings.length > 0 ? JSON.stringify(warnings) : undefined },
-    chain,
-    voids,
-  });
-  if ('conflictWith' in outcome) throw conflict(key, outcome.conflictWith);
-  if (outcome.created) deps.onAccepted?.();
-  return { result: { document_id: outcome.id, status: 'ACCEPTED', request_id: requestId }, created: outcome.created };
+  return { id, now, transactionType, documentType, artifacts, chain, warnings };
 }
 
 function conflict(key: DocumentKey, existingId: string): SpiError {

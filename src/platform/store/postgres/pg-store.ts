@@ -52,6 +52,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     const lease: Lease = { by: options.claimant ?? defaultClaimant(), ms: options.leaseMs ?? DEFAULT_LEASE_MS };
     return {
       kind: 'postgres',
+      keyDecidedByWrite: true,
       location: redactedUrl(url),
       pool,
       instanceId: await meta('instance_id', randomUUID()),
