@@ -1,5 +1,5 @@
 import type { Line } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from '../xml/writer.js';
+import { constant, el, leaf, type XmlNode } from '../xml/writer.js';
 
 type Attrs = Readonly<Record<string, string | undefined>>;
 
@@ -33,7 +33,7 @@ export interface UblDialect {
 }
 
 /** EN 16931 UBL as Peppol BIS, XRechnung and the CEN rules read it. */
-export const EN16931_UBL: UblDialect = Object.freeze({ vatScheme: el('cac:TaxScheme', undefined, leaf('cbc:ID', 'VAT')) });
+export const EN16931_UBL: UblDialect = Object.freeze({ vatScheme: constant(el('cac:TaxScheme', undefined, leaf('cbc:ID', 'VAT'))) });
 
 /** A coded leaf with the dialect's code-list attributes for its element name. */
 export function codeEl(name: string, value: string | undefined, dialect: UblDialect, attrs?: Attrs): XmlNode | undefined {
