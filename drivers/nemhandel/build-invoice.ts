@@ -53,7 +53,9 @@ export function oioublInvoice(doc: MainDocument, ctx: DocumentContext<NemhandelS
   const subtotals = mergeSubtotals(semantic.taxTotal.subtotals, issues);
   const paymentMeans = danishPaymentMeans(semantic.paymentMeans, (doc.payment_means ?? []).map((pm) => pm.payment_id), issues);
   if (!supplier || !customer || !subtotals || issues.hasErrors) return undefined;
-  const lines = semantic.lines.map(oioublLine);
+  // Lines of one OIOUBL category share its object, so the dialect writes its element once (issue 45).
+  const categories: TaxCategory[] = [];
+  const lines = semantic.lines.map((l) => oioublLine(l, categories));
   const ubl: SemanticInvoice = {
     ...semantic,
     buyerReference: undefined,
@@ -115,8 +117,8 @@ function mergeSubtotals(subtotals: readonly TaxSubtotal[], issues: IssueList): T
  * discount is already in the price it states, so a discounted line gets its net price and
  * keeps the discount as information, in the line's VAT category (F-LIB226).
  */
-function oioublLine(l: Line): Line {
-  const taxCategory = oioublCategory(l.item.taxCategory);
+function oioublLine(l: Line, categories: TaxCategory[]): Line {
+  const taxCategory = sharedCategory(oioublCategory(l.item.taxCategory), categories);
   const discounted = l.allowanceCharges.length > 0 && !l.quantity.eq(0);
   return {
     ...l,
@@ -124,6 +126,16 @@ function oioublLine(l: Line): Line {
     price: discounted ? round(l.lineExtension.div(l.quantity), 4) : l.price,
     allowanceCharges: l.allowanceCharges.map((ac) => ({ ...ac, taxCategory })),
   };
+}
+
+/** The category object the document already has for the same OIOUBL category (a few per document, compared field by field), else this one. */
+function sharedCategory(c: TaxCategory, categories: TaxCategory[]): TaxCategory {
+  for (const seen of categories) {
+    const samePercent = seen.percent === c.percent || (seen.percent !== undefined && c.percent !== undefined && seen.percent.eq(c.percent));
+    if (seen.id === c.id && seen.exemptionReason === c.exemptionReason && samePercent) return seen;
+  }
+  categories.push(c);
+  return c;
 }
 
 function lineTax(line: Line): Decimal {

@@ -48,6 +48,7 @@ export function oioublDialect(facts: DocumentFacts): UblDialect {
     taxCategoryAttrs: () => TAX_CATEGORY_ATTRS,
     addressFormat: ADDRESS_FORMAT,
     contactIds: facts.contactIds,
+    taxCategoryEls: new Map(),
     lineTaxTotal: (line: Line) => {
       const tax = facts.lineTax?.get(line.id);
       if (tax === undefined || !facts.currency) return undefined;

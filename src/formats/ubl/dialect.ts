@@ -1,4 +1,4 @@
-import type { Line } from '../en16931/model.js';
+import type { Line, TaxCategory } from '../en16931/model.js';
 import { constant, el, leaf, type XmlNode } from '../xml/writer.js';
 
 type Attrs = Readonly<Record<string, string | undefined>>;
@@ -30,6 +30,12 @@ export interface UblDialect {
   readonly contactIds?: { readonly supplier?: string | undefined; readonly customer?: string | undefined };
   /** A line's own cac:TaxTotal, written where its line type places it (OIOUBL requires one per line). */
   lineTaxTotal?(line: Line): XmlNode | undefined;
+  /**
+   * The tax category elements already made for this document, by category object: a dialect made
+   * per document whose lines share their category objects (OIOUBL writes each line's category
+   * twice, in its tax total and on its item) has each element made and written once.
+   */
+  readonly taxCategoryEls?: Map<TaxCategory, XmlNode[]>;
 }
 
 /** EN 16931 UBL as Peppol BIS, XRechnung and the CEN rules read it. */
