@@ -30,7 +30,9 @@ function mapLine(line: SpiLine, path: string, issues: IssueList, settings: En169
   }
   if (!category || !price) return undefined;
   const net = signOf(discount) === 0 ? amount : amount.minus(discount);
-  if (quantity.times(price).minus(amount).abs().gt(LINE_SLACK)) {
+  // Most lines are exact: the product is compared before a difference is made of it (issue 45).
+  const product = quantity.times(price);
+  if (!product.eq(amount) && product.minus(amount).abs().gt(LINE_SLACK)) {
     issues.invalid('029', `${path}.amount`, `must equal quantity × unit_price (${quantity.toFixed()} × ${price.toFixed()}), before the discount`);
   }
   return {
