@@ -53,8 +53,8 @@ export function oioublInvoice(doc: MainDocument, ctx: DocumentContext<NemhandelS
   const subtotals = mergeSubtotals(semantic.taxTotal.subtotals, issues);
   const paymentMeans = danishPaymentMeans(semantic.paymentMeans, (doc.payment_means ?? []).map((pm) => pm.payment_id), issues);
   if (!supplier || !customer || !subtotals || issues.hasErrors) return undefined;
-  // Lines of one OIOUBL category share its object, so the dialect writes its element once (issue 45).
-  const categories: TaxCategory[] = [];
+  // Lines of one category (one object in the semantic invoice) share its OIOUBL object, so the dialect writes its element once (issue 45).
+  const categories = new Map<TaxCategory, TaxCategory>();
   const lines = semantic.lines.map((l) => oioublLine(l, categories));
   const ubl: SemanticInvoice = {
     ...semantic,
@@ -117,8 +117,9 @@ function mergeSubtotals(subtotals: readonly TaxSubtotal[], issues: IssueList): T
  * discount is already in the price it states, so a discounted line gets its net price and
  * keeps the discount as information, in the line's VAT category (F-LIB226).
  */
-function oioublLine(l: Line, categories: TaxCategory[]): Line {
-  const taxCategory = sharedCategory(oioublCategory(l.item.taxCategory), categories);
+function oioublLine(l: Line, categories: Map<TaxCategory, TaxCategory>): Line {
+  let taxCategory = categories.get(l.item.taxCategory);
+  if (!taxCategory) categories.set(l.item.taxCategory, (taxCategory = oioublCategory(l.item.taxCategory)));
   const discounted = l.allowanceCharges.length > 0 && !l.quantity.eq(0);
   return {
     ...l,
@@ -126,16 +127,6 @@ function oioublLine(l: Line, categories: TaxCategory[]): Line {
     price: discounted ? round(l.lineExtension.div(l.quantity), 4) : l.price,
     allowanceCharges: l.allowanceCharges.map((ac) => ({ ...ac, taxCategory })),
   };
-}
-
-/** The category object the document already has for the same OIOUBL category (a few per document, compared field by field), else this one. */
-function sharedCategory(c: TaxCategory, categories: TaxCategory[]): TaxCategory {
-  for (const seen of categories) {
-    const samePercent = seen.percent === c.percent || (seen.percent !== undefined && c.percent !== undefined && seen.percent.eq(c.percent));
-    if (seen.id === c.id && seen.exemptionReason === c.exemptionReason && samePercent) return seen;
-  }
-  categories.push(c);
-  return c;
 }
 
 function lineTax(line: Line): Decimal {
