@@ -53,7 +53,9 @@ export function oioublInvoice(doc: MainDocument, ctx: DocumentContext<NemhandelS
   const subtotals = mergeSubtotals(semantic.taxTotal.subtotals, issues);
   const paymentMeans = danishPaymentMeans(semantic.paymentMeans, (doc.payment_means ?? []).map((pm) => pm.payment_id), issues);
   if (!supplier || !customer || !subtotals || issues.hasErrors) return undefined;
-  const lines = semantic.lines.map(oioublLine);
+  // Lines of one category (one object in the semantic invoice) share its OIOUBL object, so the dialect writes its element once (issue 45).
+  const categories = new Map<TaxCategory, TaxCategory>();
+  const lines = semantic.lines.map((l) => oioublLine(l, categories));
   const ubl: SemanticInvoice = {
     ...semantic,
     buyerReference: undefined,
@@ -115,8 +117,9 @@ function mergeSubtotals(subtotals: readonly TaxSubtotal[], issues: IssueList): T
  * discount is already in the price it states, so a discounted line gets its net price and
  * keeps the discount as information, in the line's VAT category (F-LIB226).
  */
-function oioublLine(l: Line): Line {
-  const taxCategory = oioublCategory(l.item.taxCategory);
+function oioublLine(l: Line, categories: Map<TaxCategory, TaxCategory>): Line {
+  let taxCategory = categories.get(l.item.taxCategory);
+  if (!taxCategory) categories.set(l.item.taxCategory, (taxCategory = oioublCategory(l.item.taxCategory)));
   const discounted = l.allowanceCharges.length > 0 && !l.quantity.eq(0);
   return {
     ...l,

@@ -1,4 +1,5 @@
-import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
+import { parse as parseUuid } from 'uuid';
+import { nameUuid } from '../../src/lib/name-uuid.js';
 import type { Identifier } from '../../src/formats/en16931/model.js';
 
 // OIOUBL 2.1 identifiers (Digitaliseringsstyrelsen, OIOUBL 2.1 schematron 1.17.2).
@@ -42,7 +43,7 @@ export const TECHNICAL_RESPONSE_PROFILE = 'Procurement-TecRes-1.0';
 
 /** The adapter's namespace for the name-based UUIDs (RFC 9562 v5) of the OIOUBL documents it writes. */
 const UUID_NAMESPACE = 'c9b7f0f4-5e0a-4d1c-9a53-0f1d6d3e2b71';
-/** Its bytes, read once: given as text, uuid would parse it (twice) for every document. */
+/** Its bytes, read once. */
 const NAMESPACE_BYTES = parseUuid(UUID_NAMESPACE);
 
 /**
@@ -50,5 +51,5 @@ const NAMESPACE_BYTES = parseUuid(UUID_NAMESPACE);
  * document always carries the same UUID (a re-render, a retry) and another document another one.
  */
 export function documentUuid(issuer: Identifier, kind: string, number: string): string {
-  return uuidv5(`${issuer.scheme}:${issuer.id}/${kind}/${number}`, NAMESPACE_BYTES);
+  return nameUuid(NAMESPACE_BYTES, `${issuer.scheme}:${issuer.id}/${kind}/${number}`);
 }

@@ -2,7 +2,7 @@ import type { Line } from '../../src/formats/en16931/model.js';
 import type { Decimal } from '../../src/lib/money.js';
 import type { UblDialect } from '../../src/formats/ubl/dialect.js';
 import { taxTotalOf } from '../../src/formats/ubl/tax-total.js';
-import { el, leaf } from '../../src/formats/xml/writer.js';
+import { constant, el, leaf } from '../../src/formats/xml/writer.js';
 import { OIOUBL_AGENCY } from './identifiers.js';
 
 // How OIOUBL 2.1 spells a UBL document (the hooks of src/formats/ubl/dialect.ts): UBLVersionID 2.1,
@@ -21,10 +21,10 @@ const CODE_ATTRS = Object.freeze({
 const TAX_CATEGORY_ATTRS = { schemeAgencyID: OIOUBL_AGENCY, schemeID: 'urn:oioubl:id:taxcategoryid-1.1' };
 
 /** VAT (moms) in OIOUBL's tax scheme list. */
-const MOMS = el('cac:TaxScheme', undefined, leaf('cbc:ID', '63', { schemeAgencyID: OIOUBL_AGENCY, schemeID: 'urn:oioubl:id:taxschemeid-1.1' }), leaf('cbc:Name', 'Moms'));
+const MOMS = constant(el('cac:TaxScheme', undefined, leaf('cbc:ID', '63', { schemeAgencyID: OIOUBL_AGENCY, schemeID: 'urn:oioubl:id:taxschemeid-1.1' }), leaf('cbc:Name', 'Moms')));
 
 /** StructuredLax: street, city, post code and country, without a separate building number. */
-const ADDRESS_FORMAT = leaf('cbc:AddressFormatCode', 'StructuredLax', list('addressformatcode-1.1'));
+const ADDRESS_FORMAT = constant(leaf('cbc:AddressFormatCode', 'StructuredLax', list('addressformatcode-1.1'))!);
 
 export interface DocumentFacts {
   uuid: string;
@@ -48,6 +48,7 @@ export function oioublDialect(facts: DocumentFacts): UblDialect {
     taxCategoryAttrs: () => TAX_CATEGORY_ATTRS,
     addressFormat: ADDRESS_FORMAT,
     contactIds: facts.contactIds,
+    taxCategoryEls: new Map(),
     lineTaxTotal: (line: Line) => {
       const tax = facts.lineTax?.get(line.id);
       if (tax === undefined || !facts.currency) return undefined;

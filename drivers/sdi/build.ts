@@ -2,7 +2,7 @@ import type { MainDocument, SpiParty } from '../../src/spi/document.js';
 import type { IssueList } from '../../src/spi/issues.js';
 import type { Address, Line, PaymentMeans, SemanticInvoice, TaxSubtotal } from '../../src/formats/en16931/model.js';
 import { vatIdsOf } from '../../src/formats/en16931/parties.js';
-import { dec, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
+import { dec, fixed, plain, round, signOf, sum, ZERO, type Decimal } from '../../src/lib/money.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Pagamento, Riepilogo, Routing, Sede } from './model.js';
 import { compactId } from '../../src/code-lists/identifier.js';
 import { isCodiceFiscale, isPartitaIva, partitaIvaOf } from '../../src/code-lists/tax-ids/italian-ids.js';
@@ -249,7 +249,7 @@ function summariesOf(subtotals: readonly TaxSubtotal[], natura: (c: TaxSubtotal[
   for (const s of subtotals) {
     const n = natura(s.category);
     const rate = s.category.id === 'S' ? (s.category.percent ?? ZERO) : ZERO;
-    const key = `${rate.toFixed(2)}|${n ?? ''}`;
+    const key = `${fixed(rate, 2)}|${n ?? ''}`;
     const reason = n ? latin1(s.category.exemptionReason ?? referenceOf(n)).slice(0, MAX.reference) : undefined;
     const prev = out.get(key);
     if (prev) {

@@ -21,10 +21,18 @@ const SDI_PROFILE: Profile = {
 /** Italian exempt operations name art. 10 unless the document or the configuration says otherwise. */
 const EXEMPT_DEFAULT = { E: { text: 'Esente art. 10 DPR 633/72' } };
 
+/** The settings with the Italian default; made once per settings object, which changes only with the settings (issue 45). */
+const WITH_DEFAULTS = new WeakMap<SdiSettings, SdiSettings>();
+function withDefaultsOf(settings: SdiSettings): SdiSettings {
+  let made = WITH_DEFAULTS.get(settings);
+  if (!made) WITH_DEFAULTS.set(settings, (made = { ...settings, exemption_reasons: { ...EXEMPT_DEFAULT, ...settings.exemption_reasons } }));
+  return made;
+}
+
 export const examine = xmlExaminer<SdiSettings, SdiModel>('SDI', (doc, ctx, issues) => {
   const main = doc as MainDocument;
   const { settings } = ctx;
-  const withDefaults = { ...settings, exemption_reasons: { ...EXEMPT_DEFAULT, ...settings.exemption_reasons } };
+  const withDefaults = withDefaultsOf(settings);
   // Routing codes (EAS 0201, 0205, EM) are FatturaPA's own business, not Peppol endpoints.
   const { electronic_address: _buyerAddress, ...customer } = main.accounting_customer_party;
   const { electronic_address: _sellerAddress, ...supplier } = main.accounting_supplier_party;

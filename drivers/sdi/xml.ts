@@ -1,4 +1,4 @@
-import { fixed, type Decimal } from '../../src/lib/money.js';
+import { fixed, fixedBetween, type Decimal } from '../../src/lib/money.js';
 import { el, leaf, serialize, type XmlNode } from '../../src/formats/xml/writer.js';
 import type { FpaInvoice, FpaLine, IdFiscale, Riepilogo, Sede } from './model.js';
 
@@ -12,11 +12,9 @@ const DS_NS = 'http://www.w3.org/2000/09/xmldsig#';
 /** Amount2DecimalType: exactly two decimals. */
 const a2 = (d: Decimal) => fixed(d, 2);
 /** Amount8DecimalType and QuantitaType: two to eight decimals. */
-function a8(d: Decimal): string {
-  const text = fixed(d, 8).replace(/0+$/, '');
-  const decimals = text.length - text.indexOf('.') - 1;
-  return decimals < 2 ? fixed(d, 2) : text;
-}
+const a8 = (d: Decimal) => fixedBetween(d, 2, 8);
+/** RateType (AliquotaIVA): exactly two decimals. */
+const rate2 = (d: Decimal) => fixed(d, 2);
 
 const idFiscale = (name: string, id: IdFiscale) => el(name, undefined, leaf('IdPaese', id.country), leaf('IdCodice', id.code));
 
@@ -97,7 +95,7 @@ function line(l: FpaLine): XmlNode {
     leaf('PrezzoUnitario', a8(l.unitPrice)),
     l.adjustment && el('ScontoMaggiorazione', undefined, leaf('Tipo', l.adjustment.tipo), leaf('Importo', a8(l.adjustment.perUnit))),
     leaf('PrezzoTotale', a8(l.total)),
-    leaf('AliquotaIVA', l.rate.toFixed(2)),
+    leaf('AliquotaIVA', rate2(l.rate)),
     leaf('Natura', l.natura),
   );
 }
@@ -106,7 +104,7 @@ function riepilogo(r: Riepilogo): XmlNode {
   return el(
     'DatiRiepilogo',
     undefined,
-    leaf('AliquotaIVA', r.rate.toFixed(2)),
+    leaf('AliquotaIVA', rate2(r.rate)),
     leaf('Natura', r.natura),
     leaf('ImponibileImporto', a2(r.taxable)),
     leaf('Imposta', a2(r.tax)),

@@ -8,9 +8,11 @@ import type { IssueList } from '../spi/issues.js';
 const CURRENCIES = new Set(Intl.supportedValuesOf('currency'));
 
 export function checkCommon(doc: unknown, prefix: string, issues: IssueList): void {
-  walk(doc, [], (path, key, value) => {
+  // Most documents have nothing to report: one plain pass says so, and only a document with a
+  // finding is walked again with the key stack its issues' paths are made from (issue 45).
+  if (hasFinding(doc, undefined)) walk(doc, [], (path, key, value) => {
     if (cannotCarry(value)) issues.invalid(`${prefix}-003`, pathText(path), XML_TEXT_MESSAGE);
-    else if (typeof key === 'string' && key.endsWith('date') && DATE.test(value) && !isRealDate(value)) {
+    else if (finding(key, value)) {
       issues.invalid(`${prefix}-002`, pathText(path), `is not a calendar date (got "${value}")`);
     }
   });
@@ -46,6 +48,22 @@ function isRealDate(text: string): boolean {
 }
 
 const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** A string `checkCommon` reports on: text XML cannot carry, or a date (by its key) that is no calendar day. */
+function finding(key: string | number | undefined, value: string): boolean {
+  return cannotCarry(value) || (typeof key === 'string' && key.endsWith('date') && DATE.test(value) && !isRealDate(value));
+}
+
+/** Whether any string of the value is a finding, by the key it sits under: no key stack, no callback. */
+function hasFinding(value: unknown, key: string | number | undefined): boolean {
+  if (typeof value === 'string') return finding(key, value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasFinding(value[i], i)) return true;
+  } else if (value && typeof value === 'object') {
+    for (const k in value) if (hasFinding((value as Record<string, unknown>)[k], k)) return true;
+  }
+  return false;
+}
 
 /** Visits every string with its path as a key stack; the dotted text is built only for a finding. */
 function walk(value: unknown, path: (string | number)[], visit: (path: (string | number)[], key: string | number | undefined, value: string) => void): void {

@@ -95,6 +95,17 @@ export function plain(value: Big): string {
   return fixedText(value, decimals > 0 ? decimals : 0);
 }
 
+/**
+ * Rounded to at most `max` decimals and written without trailing zeros, but with at least `min`
+ * (`1.5` → `1.50`, `0.123456789` → `0.12345679` for 2 to 8): FatturaPA's Amount8DecimalType,
+ * read from the rounded value's digits instead of stripping a written text's zeros (issue 45).
+ */
+export function fixedBetween(value: Big, min: number, max: number): string {
+  const r = round(value, max);
+  const decimals = r.c.length - 1 - r.e;
+  return fixedText(r, decimals < min ? min : decimals);
+}
+
 const DIGITS = '0123456789';
 
 /**

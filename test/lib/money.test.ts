@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import { expect } from 'chai';
-import { amount2, dec, fixed, hundredth, plain, round, signOf, ZERO } from '../../src/lib/money.js';
+import { amount2, dec, fixed, fixedBetween, hundredth, plain, round, signOf, ZERO } from '../../src/lib/money.js';
 
 // money.ts writes and reads decimals itself on the render path (issue 45): each helper must give
 // exactly what big.js gives for the same value, signs and zeros included.
@@ -41,6 +41,19 @@ describe('money: decimals read and written as big.js does', () => {
     for (const text of samples()) expect(plain(dec(text)), text).to.equal(reference(text).toFixed());
     expect(plain(dec('0.0000001'))).to.equal('0.0000001');
     expect(plain(dec(1.5))).to.equal('1.5');
+  });
+
+  it('fixedBetween writes toFixed(max) without trailing zeros, keeping at least min decimals', () => {
+    const stripped = (text: string, min: number, max: number) => {
+      const rounded = reference(text).round(max, Big.roundHalfUp);
+      const written = rounded.toFixed(max).replace(/0+$/, '');
+      const decimals = written.length - written.indexOf('.') - 1;
+      return decimals < min ? reference(text).round(min, Big.roundHalfUp).toFixed(min) : written;
+    };
+    for (const text of samples()) for (const [min, max] of [[2, 8], [1, 4], [2, 2]] as const) expect(fixedBetween(dec(text), min, max), `${text} ${min}..${max}`).to.equal(stripped(text, min, max));
+    expect(fixedBetween(dec('1.5'), 2, 8)).to.equal('1.50');
+    expect(fixedBetween(dec('0.123456789'), 2, 8)).to.equal('0.12345679');
+    expect(fixedBetween(dec('-0.000000001'), 2, 8)).to.equal('0.00');
   });
 
   it('dec of a number is the Big of its shortest text, the exponent forms included', () => {

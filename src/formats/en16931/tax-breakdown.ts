@@ -30,9 +30,18 @@ interface Group {
 /** `lines` are the mapped `doc.lines`, one for one. */
 export function taxBreakdown(doc: MainDocument, lines: Line[], issues: IssueList, settings: En16931Settings): Breakdown | undefined {
   const groups = new Map<string, Group>();
+  // Lines of one category share its object (lines.ts): its key is made once per object.
+  const keyed: TaxCategory[] = [];
+  const keys: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
-    const key = categoryKey(line.item.taxCategory);
+    let k = keyed.indexOf(line.item.taxCategory);
+    if (k < 0) {
+      k = keyed.length;
+      keyed.push(line.item.taxCategory);
+      keys.push(categoryKey(line.item.taxCategory));
+    }
+    const key = keys[k]!;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { category: line.item.taxCategory, net: ZERO, line: i }));
     g.net = g.net.plus(line.lineExtension);

@@ -4,7 +4,19 @@ import type { UblDialect } from './dialect.js';
 
 /** A currency amount element (`cbc:TaxAmount currencyID="EUR"`), two decimals, half away from zero. */
 export function amountEl(name: string, value: Decimal | undefined, currency: string): XmlNode | undefined {
-  return value === undefined ? undefined : leaf(name, amount2(value), { currencyID: currency });
+  return value === undefined ? undefined : leaf(name, amount2(value), currencyAttrs(currency));
+}
+
+let lastCurrency: Readonly<Record<string, string>> = { currencyID: '' };
+
+/**
+ * `{ currencyID }` for an amount: the last one made while the currency stays the same, as a
+ * document's amounts share theirs (nodes never change their attributes; issue 45: an object per
+ * amount written).
+ */
+export function currencyAttrs(currency: string): Readonly<Record<string, string>> {
+  if (lastCurrency.currencyID !== currency) lastCurrency = { currencyID: currency };
+  return lastCurrency;
 }
 
 /** An identifier element with its optional `schemeID` (and the dialect's `schemeAgencyID` for that scheme). */

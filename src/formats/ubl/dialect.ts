@@ -1,5 +1,5 @@
-import type { Line } from '../en16931/model.js';
-import { el, leaf, type XmlNode } from '../xml/writer.js';
+import type { Line, TaxCategory } from '../en16931/model.js';
+import { constant, el, leaf, type XmlNode } from '../xml/writer.js';
 
 type Attrs = Readonly<Record<string, string | undefined>>;
 
@@ -30,10 +30,16 @@ export interface UblDialect {
   readonly contactIds?: { readonly supplier?: string | undefined; readonly customer?: string | undefined };
   /** A line's own cac:TaxTotal, written where its line type places it (OIOUBL requires one per line). */
   lineTaxTotal?(line: Line): XmlNode | undefined;
+  /**
+   * The tax category elements already made for this document, by category object: a dialect made
+   * per document whose lines share their category objects (OIOUBL writes each line's category
+   * twice, in its tax total and on its item) has each element made and written once.
+   */
+  readonly taxCategoryEls?: Map<TaxCategory, XmlNode[]>;
 }
 
 /** EN 16931 UBL as Peppol BIS, XRechnung and the CEN rules read it. */
-export const EN16931_UBL: UblDialect = Object.freeze({ vatScheme: el('cac:TaxScheme', undefined, leaf('cbc:ID', 'VAT')) });
+export const EN16931_UBL: UblDialect = Object.freeze({ vatScheme: constant(el('cac:TaxScheme', undefined, leaf('cbc:ID', 'VAT'))) });
 
 /** A coded leaf with the dialect's code-list attributes for its element name. */
 export function codeEl(name: string, value: string | undefined, dialect: UblDialect, attrs?: Attrs): XmlNode | undefined {

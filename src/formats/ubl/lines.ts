@@ -1,7 +1,7 @@
 import { plain } from '../../lib/money.js';
 import type { Line } from '../en16931/model.js';
 import { allowanceChargeEl } from './allowance-charge.js';
-import { amountEl, idEl } from './amount.js';
+import { amountEl, currencyAttrs, idEl } from './amount.js';
 import type { UblDialect } from './dialect.js';
 import { taxCategoryEl } from './tax-category.js';
 import { el, leaf, type XmlNode } from '../xml/writer.js';
@@ -31,6 +31,6 @@ export function lineEl(kind: 'Invoice' | 'CreditNote', line: Line, currency: str
       line.item.sellersId ? el('cac:SellersItemIdentification', undefined, idEl('cbc:ID', { id: line.item.sellersId })) : undefined,
       taxCategoryEl('cac:ClassifiedTaxCategory', line.item.taxCategory, false, dialect),
     ),
-    el('cac:Price', undefined, leaf('cbc:PriceAmount', plain(line.price), { currencyID: currency })),
+    el('cac:Price', undefined, leaf('cbc:PriceAmount', plain(line.price), currencyAttrs(currency))),
   );
 }

@@ -12,21 +12,42 @@ export interface XmlNode {
   readonly attrs: Readonly<Record<string, string>> | undefined;
   readonly text: string | undefined;
   readonly children: readonly XmlNode[] | undefined;
+  /** A constant subtree's text by the depth it was written at (`constant`); undefined for every other node. */
+  readonly written: string[] | undefined;
 }
 
 export type Child = XmlNode | undefined | null | false | readonly Child[];
 
 /** An element with children; `undefined` / `false` children are dropped so optional parts read naturally. */
 export function el(name: string, attrs: Record<string, string | undefined> | undefined, ...children: Child[]): XmlNode {
-  const kids: XmlNode[] = [];
-  flatten(children, kids);
-  return { name, attrs: cleanAttrs(attrs), text: undefined, children: kids };
+  return { name, attrs: cleanAttrs(attrs), text: undefined, children: kidsOf(children), written: undefined };
+}
+
+/**
+ * A subtree that every document writes the same (a tax scheme, written on every line): its text
+ * is made once for each depth it is written at, and the tree's writer copies it from there.
+ */
+export function constant(node: XmlNode): XmlNode {
+  return { ...node, written: [] };
 }
 
 /** A leaf element with text; `undefined` or empty text yields no element at all. */
 export function leaf(name: string, text: string | undefined | null, attrs?: Record<string, string | undefined>): XmlNode | undefined {
   if (text === undefined || text === null || text === '') return undefined;
-  return { name, attrs: cleanAttrs(attrs), text, children: undefined };
+  return { name, attrs: cleanAttrs(attrs), text, children: undefined, written: undefined };
+}
+
+/** The children an element keeps: the call's own rest array when it holds only nodes (most do), else a flattened copy. */
+function kidsOf(children: Child[]): XmlNode[] {
+  for (let i = 0; i < children.length; i++) {
+    const c = children[i];
+    if (!c || Array.isArray(c)) {
+      const kids: XmlNode[] = [];
+      flatten(children, kids);
+      return kids;
+    }
+  }
+  return children as XmlNode[];
 }
 
 function flatten(children: readonly Child[], out: XmlNode[]): void {
@@ -110,6 +131,12 @@ function indentOf(depth: number): string {
 }
 
 function write(node: XmlNode, depth: number, out: string): string {
+  const written = node.written;
+  if (written === undefined) return writeNode(node, depth, out);
+  return out + (written[depth] ??= writeNode(node, depth, ''));
+}
+
+function writeNode(node: XmlNode, depth: number, out: string): string {
   const indent = indentOf(depth);
   out += indent + '<' + node.name;
   if (node.attrs) for (const key in node.attrs) out += ' ' + key + '="' + escapeAttr(node.attrs[key]!) + '"';
