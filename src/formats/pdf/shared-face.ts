@@ -17,6 +17,7 @@ import { TrueTypeSubset, type SubsetGlyph, type SubsetSource } from './truetype-
 
 /** The part of fontkit's font this module reaches into (fontkit's typings leave out its internals). */
 interface FontkitFont {
+  unitsPerEm: number;
   layout(text: string, features?: unknown): RunLike;
   getGlyph(id: number): GlyphLike;
   loca: { offsets: number[] };
@@ -47,15 +48,21 @@ interface RunLike {
 }
 
 /** A glyph of a shaped word: what PDFKit reads of it (the id to subset, the width, the code points for ToUnicode). */
-interface WordGlyph {
+export interface WordGlyph {
   readonly id: number;
   readonly advanceWidth: number;
   readonly codePoints: readonly number[];
 }
 
-interface WordLayout {
+/** A shaped word, in the font's units. */
+export interface WordLayout {
   readonly glyphs: readonly WordGlyph[];
   readonly positions: readonly Readonly<Position>[];
+  /**
+   * Its width in PDFKit's thousandths of the font size: each advance scaled, then summed in order,
+   * as PDFKit sums a run it scaled (the same floating-point steps, so the same number).
+   */
+  readonly advance: number;
 }
 
 /**
@@ -95,11 +102,14 @@ export class SharedFace implements SubsetSource {
   private readonly shaper: FontkitFont;
   private readonly words = new Map<string, WordLayout>();
   private readonly glyphData = new Map<number, SubsetGlyph>();
+  /** PDFKit's scale from the font's units to thousandths of the font size. */
+  readonly scale: number;
 
   constructor(private readonly bytes: Buffer) {
     this.font = fontkit.create(bytes) as unknown as FontkitFont;
     this.shaper = Object.create(this.font) as FontkitFont;
     this.longOffsets = this.font.head.indexToLocFormat === 1;
+    this.scale = 1000 / this.font.unitsPerEm;
   }
 
   /** A table's bytes as the font file holds them. */
@@ -111,12 +121,14 @@ export class SharedFace implements SubsetSource {
 
   /**
    * A face for one PDF: the shared font's tables and metrics, with `layout` served from the shared
-   * words and `createSubset` from the shared glyph data. PDFKit takes any object with a `layout`.
+   * words and `createSubset` from the shared glyph data. PDFKit takes any object with a `layout`;
+   * `shared` leads `text-setter.ts` from PDFKit's font back to this face.
    */
   forDocument(): object {
     return Object.assign(Object.create(this.font) as object, {
       layout: (text: string, features?: unknown) => this.layout(text, features),
       createSubset: () => new TrueTypeSubset(this),
+      shared: this,
     });
   }
 
@@ -125,7 +137,8 @@ export class SharedFace implements SubsetSource {
     return new Run(word.glyphs, word.positions.map(position));
   }
 
-  private word(text: string): WordLayout {
+  /** A word (text without a space or tab but at its end) shaped without features, kept per face. */
+  word(text: string): WordLayout {
     let word = this.words.get(text);
     if (!word) {
       if (this.words.size >= WORDS_KEPT) this.words.clear();
@@ -138,9 +151,12 @@ export class SharedFace implements SubsetSource {
   private shape(text: string, features: unknown): WordLayout {
     this.shaper._glyphs = {};
     const run = this.shaper.layout(text, features);
+    let advance = 0;
+    for (const p of run.positions) advance += p.xAdvance * this.scale;
     return {
       glyphs: run.glyphs.map((g) => Object.freeze({ id: g.id, advanceWidth: g.advanceWidth, codePoints: Object.freeze([...g.codePoints]) })),
       positions: run.positions.map((p) => Object.freeze(position(p))),
+      advance,
     };
   }
 
