@@ -15,7 +15,7 @@ interface Block {
   x: number;
   y: number;
   width: number;
-  align: 'left' | 'right';
+  align: 'left' | 'right' | 'center';
   size: number;
   bold: boolean;
   color: string;
@@ -27,6 +27,7 @@ const BLOCKS: Block[] = [
   ['AVATAR To Yvonne, WAVE Ty: kerned pairs LTA', 42, 170, 300, 'left', 9, false, '#5b6470'],
   ['Ελληνική Εταιρεία Λογισμικού Α.Ε. — Лицензия на программное обеспечение, Łódź office, ½ day, e\u0301 a\u0308 o\u0323\u0302', 42, 200, 150, 'left', 9, false, '#1f2328'],
   ['1,234,567.89', 300, 260, 80, 'right', 9, true, '#1f2328'],
+  ['Invoice INV-1 · 2025-01-01 · page 1 of 2, centred and wrapped in a narrow column', 42, 270, 140, 'center', 7.5, false, '#5b6470'],
   ['A note long enough to wrap over several lines of a narrow column, with  two spaces, a\ttab and trailing space ', 42, 300, 120, 'left', 8, false, '#5b6470'],
   ['', 42, 400, 100, 'left', 9, false, '#1f2328'],
   ['\n\nafter two newlines\n', 42, 420, 100, 'right', 9, false, '#1f2328'],

@@ -150,8 +150,8 @@ export class PageFlow {
       // Writing into the bottom margin would make PDFKit start a page: the margin is lifted for the footer.
       const bottom = margins.bottom;
       margins.bottom = 0;
-      this.pdf.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED);
-      this.pdf.text(footer(i + 1, count), this.left, height - bottom + 8, { width: this.width, align: 'center', lineBreak: false });
+      this.pdf.font(FONT_REGULAR).fontSize(7.5);
+      setText(this.pdf, footer(i + 1, count), this.left, height - bottom + 8, { width: this.width, align: 'center', lineGap: 0, color: MUTED });
       margins.bottom = bottom;
     }
   }

@@ -49,7 +49,7 @@ interface PdfkitState {
 
 export interface SetOptions {
   width: number;
-  align: 'left' | 'right';
+  align: 'left' | 'right' | 'center';
   lineGap: number;
   /** `#rrggbb`, set as PDFKit's fillColor sets it, just before the text. */
   color: string;
@@ -79,7 +79,7 @@ export function setText(pdf: Pdf, s: string, x: number, y: number, o: SetOptions
   let ops = fillColorOps(o.color);
   const step = doc._font.lineHeight(doc._fontSize, true) + o.lineGap;
   for (const line of lines) {
-    ops += fragment(doc, face, line.text.replace(/\n/g, ''), x, doc.y, o);
+    ops += fragment(doc, face, line, x, doc.y, o);
     doc.y += step;
   }
   doc._fillColor = [o.color, undefined];
@@ -201,11 +201,13 @@ function words(face: SharedFace, text: string): WordLayout[] {
 }
 
 /** One line's operators, as PDFKit's `_fragment` writes them (each followed by a newline). */
-function fragment(doc: PdfkitState, face: SharedFace, text: string, x: number, y: number, o: SetOptions): string {
+function fragment(doc: PdfkitState, face: SharedFace, line: Line, x: number, y: number, o: SetOptions): string {
+  const text = line.text.replace(/\n/g, '');
   if (text.length === 0) return '';
   const font = doc._font;
   const size = doc._fontSize;
   if (o.align === 'right') x += lineWidth(o.width) - stringWidth(face, size, text.replace(/\s+$/, ''));
+  else if (o.align === 'center') x += lineWidth(o.width) / 2 - line.width / 2;
   const dy = (font.ascender / 1000) * size;
   const height = doc.page.height;
   if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref();
