@@ -46,6 +46,7 @@ export function createPdfa(o: PdfaOptions): Pdf {
     info: { Producer: 'einvoicing-adapter (PDFKit)', Creator: 'einvoicing-adapter', CreationDate: o.now, ModDate: o.now },
   });
   pdf.registerFont(FONT_BOLD, faces.bold);
+  deflateStreamsFast(pdf as unknown as StreamHost);
   (pdf as unknown as OutputIntentHook)._addColorOutputIntent = function (this: OutputIntentHook) {
     addOutputIntent(this);
   };
@@ -82,6 +83,49 @@ export function finish(pdf: Pdf): Buffer {
   // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
   if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
   return file;
+}
+
+/** A PDFKit object (its typings leave it out): a stream while it has bytes to write. */
+interface PdfkitRef {
+  compress: boolean;
+  buffer: Uint8Array[];
+  finalize(): void;
+}
+
+interface StreamHost {
+  ref(data?: Record<string, unknown>): PdfkitRef;
+  page: { content: PdfkitRef };
+}
+
+/**
+ * How hard the streams PDFKit compresses are deflated (page contents, font subsets, ToUnicode
+ * maps, the embedded XML). PDFKit deflates at zlib's default, 6; at 1 the deflating takes half
+ * the time (it was a quarter of a PDF's render time once the text was set by text-setter.ts) for
+ * files about 3 % larger: the font subsets, most of a file, barely compress at any level.
+ */
+const STREAM_LEVEL = 1;
+
+/**
+ * Every object this document makes compresses its stream at STREAM_LEVEL: the stream PDFKit
+ * would deflate at its finalize is deflated just before it, and PDFKit, told it is compressed,
+ * writes it as it is (it has already set /Filter /FlateDecode, in the same place). The first
+ * page's content stream was made with the document, before this.
+ */
+function deflateStreamsFast(doc: StreamHost): void {
+  const make = doc.ref.bind(doc);
+  const deflating = (ref: PdfkitRef): PdfkitRef => {
+    const finalize = ref.finalize;
+    ref.finalize = function (this: PdfkitRef) {
+      if (this.compress && this.buffer.length > 0) {
+        this.buffer = [deflateSync(Buffer.concat(this.buffer), { level: STREAM_LEVEL })];
+        this.compress = false;
+      }
+      finalize.call(this);
+    };
+    return ref;
+  };
+  doc.ref = (data) => deflating(make(data));
+  deflating(doc.page.content);
 }
 
 /** The parts of PDFKit's document the output intent is written with (its typings leave them out). */
