@@ -47,6 +47,7 @@ export function createPdfa(o: PdfaOptions): Pdf {
   });
   pdf.registerFont(FONT_BOLD, faces.bold);
   deflateStreamsFast(pdf as unknown as StreamHost);
+  collectWrites(pdf);
   (pdf as unknown as OutputIntentHook)._addColorOutputIntent = function (this: OutputIntentHook) {
     addOutputIntent(this);
   };
@@ -77,12 +78,36 @@ export function description(namespaces: string, body: string): string {
 /** The finished file. PDFKit writes synchronously into its stream's buffer, so it is read at once. */
 export function finish(pdf: Pdf): Buffer {
   pdf.end();
-  const chunks: Buffer[] = [];
+  // What PDFKit pushed before collectWrites (its header), then what it wrote since.
+  const chunks: Uint8Array[] = [];
   for (let chunk = pdf.read() as Buffer | null; chunk !== null; chunk = pdf.read() as Buffer | null) chunks.push(chunk);
-  const file = Buffer.concat(chunks);
+  const file = Buffer.concat([...chunks, ...(written.get(pdf) ?? [])]);
   // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
   if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
   return file;
+}
+
+/** What PDFKit wrote of each document, in order, since createPdfa. */
+const written = new WeakMap<Pdf, Uint8Array[]>();
+
+interface WriteHost {
+  _write(data: string | Uint8Array): void;
+  _offset: number;
+}
+
+/**
+ * PDFKit's `_write`, which turns each line it writes into bytes one character at a time and
+ * pushes them through its Readable stream (two to four pushes per object), writing into a list
+ * that `finish` joins once. The same bytes: PDFKit's strings are binary, a character a byte.
+ */
+function collectWrites(pdf: Pdf): void {
+  const chunks: Uint8Array[] = [];
+  written.set(pdf, chunks);
+  (pdf as unknown as WriteHost)._write = function (this: WriteHost, data: string | Uint8Array) {
+    const bytes = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
+    chunks.push(bytes);
+    this._offset += bytes.length;
+  };
 }
 
 /** A PDFKit object (its typings leave it out): a stream while it has bytes to write. */

@@ -69,7 +69,7 @@ interface Line {
 export function setText(pdf: Pdf, s: string, x: number, y: number, o: SetOptions): void {
   const doc = pdf as unknown as PdfkitState;
   const face = doc._font.font.shared;
-  const lines = face && fits(doc, x, y, wrap(face, doc._fontSize, s, lineWidth(o.width)), o.lineGap);
+  const lines = face && fits(doc, x, y, wrapped(doc, face, s, o.width), o.lineGap);
   if (!face || !lines) {
     pdf.fillColor(o.color).text(s, x, y, { width: o.width, align: o.align, lineGap: o.lineGap });
     return;
@@ -90,13 +90,26 @@ export function setText(pdf: Pdf, s: string, x: number, y: number, o: SetOptions
 export function heightOf(pdf: Pdf, s: string, width: number, lineGap: number): number {
   const doc = pdf as unknown as PdfkitState;
   const face = doc._font.font.shared;
-  const lines = face && wrap(face, doc._fontSize, s, lineWidth(width));
+  const lines = face && wrapped(doc, face, s, width);
   if (!lines) return pdf.heightOfString(s, { width, lineGap });
   // PDFKit adds each line's height to the cursor and subtracts where it began: the same steps.
   const step = doc._font.lineHeight(doc._fontSize, true) + lineGap;
   let y = doc.y;
   for (let i = 0; i < lines.length; i++) y += step;
   return y - doc.y;
+}
+
+/** Each document's lines by face, size, width and text: a table measures a row's cells, then sets them. */
+const documentLines = new WeakMap<PdfkitState, Map<string, Line[] | undefined>>();
+
+function wrapped(doc: PdfkitState, face: SharedFace, text: string, width: number): Line[] | undefined {
+  let known = documentLines.get(doc);
+  if (!known) documentLines.set(doc, (known = new Map()));
+  const key = `${doc._font.id} ${doc._fontSize} ${width}\n${text}`;
+  if (known.has(key)) return known.get(key);
+  const lines = wrap(face, doc._fontSize, text, lineWidth(width));
+  known.set(key, lines);
+  return lines;
 }
 
 /** LineWrapper's line width for one column at 100 % scaling, as it computes it. */
