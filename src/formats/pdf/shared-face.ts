@@ -63,6 +63,8 @@ export interface WordLayout {
    * as PDFKit sums a run it scaled (the same floating-point steps, so the same number).
    */
   readonly advance: number;
+  /** Whether a glyph is placed off the pen's line (a combining mark): PDFKit moves the text matrix for it. */
+  readonly marks: boolean;
 }
 
 /**
@@ -153,10 +155,12 @@ export class SharedFace implements SubsetSource {
     const run = this.shaper.layout(text, features);
     let advance = 0;
     for (const p of run.positions) advance += p.xAdvance * this.scale;
+    const marks = run.positions.some((p) => p.xOffset !== 0 || p.yOffset !== 0);
     return {
       glyphs: run.glyphs.map((g) => Object.freeze({ id: g.id, advanceWidth: g.advanceWidth, codePoints: Object.freeze([...g.codePoints]) })),
       positions: run.positions.map((p) => Object.freeze(position(p))),
       advance,
+      marks,
     };
   }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Pdf } from './pdfa-document.js';
-import type { SharedFace, WordLayout } from './shared-face.js';
+import type { SharedFace, WordGlyph, WordLayout } from './shared-face.js';
 
 // Text set without PDFKit's text machinery, to the byte what `pdf.text(s, x, y, { width, align,
 // lineGap })` writes and where it leaves its cursor, and what `heightOfString` measures. PDFKit
@@ -225,9 +225,70 @@ function fragment(doc: PdfkitState, face: SharedFace, line: Line, x: number, y: 
   const height = doc.page.height;
   if (doc.page.fonts[font.id] == null) doc.page.fonts[font.id] = font.ref();
   y = height - y - dy;
-  let ops = `q\n1 0 0 -1 0 ${number(height)} cm\nBT\n1 0 0 1 ${number(x)} ${number(y)} Tm\n/${font.id} ${number(size)} Tf\n`;
+  const ops = `q\n1 0 0 -1 0 ${number(height)} cm\nBT\n1 0 0 1 ${number(x)} ${number(y)} Tm\n/${font.id} ${number(size)} Tf\n`;
+  const shaped = words(face, text);
+  return `${ops}${shaped.some((w) => w.marks) ? placed(font, shaped, x, y, size) : runs(font, shaped)}ET\nQ\n`;
+}
+
+/** A word's glyphs as a line's TJ takes them: the hex up to each kerned glyph with its kerning, then the rest. */
+interface EncodedWord {
+  readonly kerned: readonly string[];
+  readonly tail: string;
+}
+
+/** Each document's words, encoded with its subset's glyph ids (for each face: PDFKit's font). */
+const documentWords = new WeakMap<PdfkitFont, Map<WordLayout, EncodedWord>>();
+
+/**
+ * The TJ of a line without marks, from its words encoded once per document: what the loop in
+ * `placed` writes for it, without the pen's position, which only a mark needs.
+ */
+function runs(font: PdfkitFont, line: readonly WordLayout[]): string {
+  let encoded = documentWords.get(font);
+  if (!encoded) documentWords.set(font, (encoded = new Map()));
+  let tj = '';
+  let hex = '';
+  for (const word of line) {
+    let e = encoded.get(word);
+    if (!e) encoded.set(word, (e = encode(font, word)));
+    for (const run of e.kerned) {
+      tj += `${tj ? ' ' : ''}<${hex}${run}`;
+      hex = '';
+    }
+    hex += e.tail;
+  }
+  if (hex) tj += `${tj ? ' ' : ''}<${hex}> 0`;
+  return tj ? `[${tj}] TJ\n` : '';
+}
+
+function encode(font: PdfkitFont, word: WordLayout): EncodedWord {
+  const kerned: string[] = [];
+  let hex = '';
+  for (let i = 0; i < word.glyphs.length; i++) {
+    const glyph = word.glyphs[i]!;
+    hex += hex4(include(font, glyph));
+    const kern = word.positions[i]!.xAdvance * font.scale - glyph.advanceWidth * font.scale;
+    if (kern !== 0) {
+      kerned.push(`${hex}> ${number(-kern)}`);
+      hex = '';
+    }
+  }
+  return { kerned, tail: hex };
+}
+
+/** The glyph's id in the subset, its width and code points noted as PDFKit's encode notes them. */
+function include(font: PdfkitFont, glyph: WordGlyph): number {
+  const gid = font.subset.includeGlyph(glyph.id);
+  if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+  if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+  return gid;
+}
+
+/** PDFKit's glyph loop in `_fragment`: a mark is set at its own text matrix, and the pen goes back after it. */
+function placed(font: PdfkitFont, line: readonly WordLayout[], x: number, y: number, size: number): string {
   const scale = size / 1000;
   const k = font.scale;
+  let ops = '';
   let hex = '';
   const commands: string[] = [];
   let hadOffset = false;
@@ -237,13 +298,11 @@ function fragment(doc: PdfkitState, face: SharedFace, line: Line, x: number, y: 
     if (commands.length > 0) ops += `[${commands.join(' ')}] TJ\n`;
     commands.length = 0;
   };
-  for (const word of words(face, text)) {
+  for (const word of line) {
     for (let i = 0; i < word.glyphs.length; i++) {
       const glyph = word.glyphs[i]!;
       const p = word.positions[i]!;
-      const gid = font.subset.includeGlyph(glyph.id);
-      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * k;
-      if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+      const gid = include(font, glyph);
       const xAdvance = p.xAdvance * k;
       const xOffset = p.xOffset * k;
       const yOffset = p.yOffset * k;
@@ -269,7 +328,7 @@ function fragment(doc: PdfkitState, face: SharedFace, line: Line, x: number, y: 
     }
   }
   flush();
-  return `${ops}ET\nQ\n`;
+  return ops;
 }
 
 const HEX: string[] = [];
