@@ -6,6 +6,7 @@ import { deflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { escapeText } from '../xml/writer.js';
 import { fontFaces } from './fonts.js';
+import { DEFLATED, deflateStream, type StreamBytes } from './stream-deflate.js';
 
 // A PDF/A-3b document (ISO 19005-3, conformance B) made with PDFKit: PDF 1.7, the sRGB output
 // intent with its ICC profile and the pdfaid XMP (PDFKit's `subset`), only embedded fonts (the
@@ -123,18 +124,11 @@ interface StreamHost {
 }
 
 /**
- * How hard the streams PDFKit compresses are deflated (page contents, font subsets, ToUnicode
- * maps, the embedded XML). PDFKit deflates at zlib's default, 6; at 1 the deflating takes half
- * the time (it was a quarter of a PDF's render time once the text was set by text-setter.ts) for
- * files about 3 % larger: the font subsets, most of a file, barely compress at any level.
- */
-const STREAM_LEVEL = 1;
-
-/**
- * Every object this document makes compresses its stream at STREAM_LEVEL: the stream PDFKit
- * would deflate at its finalize is deflated just before it, and PDFKit, told it is compressed,
- * writes it as it is (it has already set /Filter /FlateDecode, in the same place). The first
- * page's content stream was made with the document, before this.
+ * Every object this document makes compresses its stream at STREAM_LEVEL (`stream-deflate.ts`):
+ * the stream PDFKit would deflate at its finalize is deflated just before it (or, written whole
+ * with bytes that know their deflated form, a font subset, takes that), and PDFKit, told it is
+ * compressed, writes it as it is (it has already set /Filter /FlateDecode, in the same place).
+ * The first page's content stream was made with the document, before this.
  */
 function deflateStreamsFast(doc: StreamHost): void {
   const make = doc.ref.bind(doc);
@@ -142,7 +136,8 @@ function deflateStreamsFast(doc: StreamHost): void {
     const finalize = ref.finalize;
     ref.finalize = function (this: PdfkitRef) {
       if (this.compress && this.buffer.length > 0) {
-        this.buffer = [deflateSync(Buffer.concat(this.buffer), { level: STREAM_LEVEL })];
+        const whole = this.buffer.length === 1 ? (this.buffer[0] as StreamBytes) : undefined;
+        this.buffer = [whole?.[DEFLATED]?.() ?? deflateStream(Buffer.concat(this.buffer))];
         this.compress = false;
       }
       finalize.call(this);

@@ -1,4 +1,5 @@
 import * as fontkit from 'fontkit';
+import { deflateStream } from './stream-deflate.js';
 import { TrueTypeSubset, type SubsetGlyph, type SubsetSource } from './truetype-subset.js';
 
 // A face parsed once per process and lent to every PDF, without letting one document's type
@@ -97,6 +98,9 @@ function position(p: Readonly<Position>): Position {
  */
 const WORDS_KEPT = 20_000;
 
+/** Deflated subsets kept per face (each some 10 kB). */
+const SUBSETS_KEPT = 64;
+
 export class SharedFace implements SubsetSource {
   private readonly font: FontkitFont;
   readonly longOffsets: boolean;
@@ -104,6 +108,7 @@ export class SharedFace implements SubsetSource {
   private readonly shaper: FontkitFont;
   private readonly words = new Map<string, WordLayout>();
   private readonly glyphData = new Map<number, SubsetGlyph>();
+  private readonly subsets = new Map<string, Buffer>();
   /** PDFKit's scale from the font's units to thousandths of the font size. */
   readonly scale: number;
 
@@ -165,6 +170,22 @@ export class SharedFace implements SubsetSource {
   }
 
   /** What a subset embeds of a glyph, as fontkit's TTFSubset `_addGlyph` reads it (DejaVu has no variations). */
+  /**
+   * A subset deflated for its stream, kept by its glyphs (which make its bytes): documents set
+   * from one template with the same text embed the same subsets. Past SUBSETS_KEPT it starts
+   * again, as the words do.
+   */
+  deflated(glyphs: readonly number[], file: Uint8Array): Buffer {
+    const key = glyphs.join(',');
+    let bytes = this.subsets.get(key);
+    if (!bytes) {
+      if (this.subsets.size >= SUBSETS_KEPT) this.subsets.clear();
+      bytes = deflateStream(file);
+      this.subsets.set(key, bytes);
+    }
+    return bytes;
+  }
+
   glyph(id: number): SubsetGlyph {
     let data = this.glyphData.get(id);
     if (!data) {
