@@ -82,14 +82,16 @@ export function finish(pdf: Pdf): Buffer {
   // What PDFKit pushed before collectWrites (its header), then what it wrote since.
   const chunks: Uint8Array[] = [];
   for (let chunk = pdf.read() as Buffer | null; chunk !== null; chunk = pdf.read() as Buffer | null) chunks.push(chunk);
-  const file = Buffer.concat([...chunks, ...(written.get(pdf) ?? [])]);
+  const rest = written.get(pdf);
+  rest?.flush();
+  const file = Buffer.concat([...chunks, ...(rest?.chunks ?? [])]);
   // An object PDFKit completes later (an image with an alpha channel) would leave the file without its trailer.
   if (!file.subarray(-8).toString('latin1').includes('%%EOF')) throw new Error('the PDF did not complete synchronously: an image with an alpha channel or interlacing?');
   return file;
 }
 
-/** What PDFKit wrote of each document, in order, since createPdfa. */
-const written = new WeakMap<Pdf, Uint8Array[]>();
+/** What PDFKit wrote of each document, in order, since createPdfa (`flush` adds the lines not yet turned into bytes). */
+const written = new WeakMap<Pdf, { chunks: Uint8Array[]; flush(): void }>();
 
 interface WriteHost {
   _write(data: string | Uint8Array): void;
@@ -99,15 +101,26 @@ interface WriteHost {
 /**
  * PDFKit's `_write`, which turns each line it writes into bytes one character at a time and
  * pushes them through its Readable stream (two to four pushes per object), writing into a list
- * that `finish` joins once. The same bytes: PDFKit's strings are binary, a character a byte.
+ * that `finish` joins once, with the lines between two streams' bytes joined as one text first.
+ * The same bytes: PDFKit's strings are binary, a character a byte.
  */
 function collectWrites(pdf: Pdf): void {
   const chunks: Uint8Array[] = [];
-  written.set(pdf, chunks);
+  let text = '';
+  const flush = () => {
+    if (text) chunks.push(Buffer.from(text, 'latin1'));
+    text = '';
+  };
+  written.set(pdf, { chunks, flush });
   (pdf as unknown as WriteHost)._write = function (this: WriteHost, data: string | Uint8Array) {
-    const bytes = data instanceof Uint8Array ? data : Buffer.from(`${data}\n`, 'latin1');
-    chunks.push(bytes);
-    this._offset += bytes.length;
+    if (data instanceof Uint8Array) {
+      flush();
+      chunks.push(data);
+      this._offset += data.length;
+    } else {
+      text += `${data}\n`;
+      this._offset += `${data}`.length + 1;
+    }
   };
 }
 

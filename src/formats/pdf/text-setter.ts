@@ -99,16 +99,18 @@ export function heightOf(pdf: Pdf, s: string, width: number, lineGap: number): n
   return y - doc.y;
 }
 
-/** Each document's lines by face, size, width and text: a table measures a row's cells, then sets them. */
-const documentLines = new WeakMap<PdfkitState, Map<string, Line[] | undefined>>();
+/** Each document's lines by face, size and width, then text: a table measures a row's cells, then sets them. */
+const documentLines = new WeakMap<PdfkitState, Map<string, Map<string, Line[] | undefined>>>();
 
 function wrapped(doc: PdfkitState, face: SharedFace, text: string, width: number): Line[] | undefined {
-  let known = documentLines.get(doc);
-  if (!known) documentLines.set(doc, (known = new Map()));
-  const key = `${doc._font.id} ${doc._fontSize} ${width}\n${text}`;
-  if (known.has(key)) return known.get(key);
+  let byStyle = documentLines.get(doc);
+  if (!byStyle) documentLines.set(doc, (byStyle = new Map()));
+  const style = `${doc._font.id} ${doc._fontSize} ${width}`;
+  let known = byStyle.get(style);
+  if (!known) byStyle.set(style, (known = new Map()));
+  if (known.has(text)) return known.get(text);
   const lines = wrap(face, doc._fontSize, text, lineWidth(width));
-  known.set(key, lines);
+  known.set(text, lines);
   return lines;
 }
 
