@@ -187,15 +187,7 @@ function fits(doc: PdfkitState, x: number, y: number, lines: Line[] | undefined,
 /** PDFKit's widthOfString: the words between spaces and tabs (each with its space), summed, scaled to the size. */
 function stringWidth(face: SharedFace, size: number, text: string): number {
   let advance = 0;
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x20 || c === 0x09) {
-      advance += face.word(text.slice(from, i + 1)).advance;
-      from = i + 1;
-    }
-  }
-  if (from < text.length) advance += face.word(text.slice(from)).advance;
+  for (const word of words(face, text)) advance += word.advance;
   // PDFKit's document-level widthOfString, with no character spacing and 100 % scaling.
   return ((advance * (size / 1000) + 0 * (text.length - 1)) * 100) / 100;
 }
