@@ -7,9 +7,10 @@ import type { SharedFace, WordGlyph, WordLayout } from './shared-face.js';
 // breaks lines with an event-driven LineWrapper, lays every word out again for its width, encodes
 // each line glyph by glyph and turns every operator into bytes on its own: two thirds of a PDF's
 // render time. Here a word's width is read from the shaped words the face keeps per process, a
-// block is broken into lines once, and its operators go to the page as one chunk. The arithmetic
+// block is broken into lines once per document (a table cell is measured, then set), a word is
+// encoded once per document, and a block's operators go to the page as one chunk. The arithmetic
 // is PDFKit's, step for step (the same sums in the same order, its float32 rounding of widths, its
-// number formatting), so the bytes are the same and the golden PDFs stay as they were.
+// number formatting), so the bytes are PDFKit's (test/pdf/text-setter.test.ts).
 //
 // What this does not do, PDFKit still does, with the same call: a word wider than the line (PDFKit
 // cuts it), a soft hyphen, text that runs past the page's foot (PDFKit continues on a new page),
