@@ -3,7 +3,10 @@ import * as fontkit from 'fontkit';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fontFaces } from '../../src/formats/pdf/fonts.js';
+import { deflateSync, inflateSync } from 'node:zlib';
 import { SharedFace } from '../../src/formats/pdf/shared-face.js';
+import { DEFLATED } from '../../src/formats/pdf/stream-deflate.js';
+import { TrueTypeSubset } from '../../src/formats/pdf/truetype-subset.js';
 
 // A face parsed once per process and lent to every PDF: a word is laid out as a freshly parsed
 // face lays it out, whatever the process set before it (fontkit's glyph cache keeps the code
@@ -53,6 +56,23 @@ describe('SharedFace', () => {
     expect(first.advanceWidth, 'the width follows the scaled positions').to.equal(width * 2);
     expect(b.layout('Invoice ').advanceWidth).to.equal(width);
     expect(a.layout('Invoice ').advanceWidth).to.equal(width);
+  });
+
+  it('deflates a subset once per glyph list, for every PDF that embeds the same glyphs in the same order', () => {
+    const face = new SharedFace(readFileSync(file));
+    const subsetOf = (ids: number[]) => {
+      const subset = new TrueTypeSubset(face);
+      for (const id of ids) subset.includeGlyph(id);
+      return subset.encode() as Buffer & { [DEFLATED]?: () => Buffer };
+    };
+    const first = subsetOf([36, 37, 38]);
+    const deflated = first[DEFLATED]!();
+    expect(inflateSync(deflated).equals(first)).to.equal(true);
+    expect(deflated.equals(deflateSync(first, { level: 1 }))).to.equal(true);
+    expect(subsetOf([36, 37, 38])[DEFLATED]!(), 'the same glyphs: kept').to.equal(deflated);
+    const other = subsetOf([38, 37, 36]);
+    expect(other[DEFLATED]!(), 'another order: other bytes').to.not.equal(deflated);
+    expect(inflateSync(other[DEFLATED]!()).equals(other)).to.equal(true);
   });
 
   it('parses each face once per process: two PDFs’ faces read the same decoded tables', () => {

@@ -1,4 +1,5 @@
 import type { SemanticInvoice } from '../en16931/model.js';
+import { attachFile } from '../pdf/attachment.js';
 import { drawInvoice } from '../pdf/invoice-pdf.js';
 import { appendXmp, createPdfa, description, finish } from '../pdf/pdfa-document.js';
 
@@ -29,15 +30,14 @@ export function facturxPdf(invoice: SemanticInvoice, xml: string, level: Facturx
   const kind = invoice.kind === 'Invoice' ? 'Invoice' : 'Credit note';
   const pdf = createPdfa({ now: o.now, identity: xml, title: `${kind} ${invoice.id}`, lang: 'en' });
   drawInvoice(pdf, invoice, { logo: o.logo });
-  // PDFKit takes `relationship` (its typings lag behind): it becomes the file specification's /AFRelationship.
-  pdf.file(Buffer.from(xml, 'utf8'), {
+  attachFile(pdf, Buffer.from(xml, 'utf8'), {
     name: level.fileName,
     type: 'text/xml',
     relationship: 'Alternative',
     description: `${kind} ${invoice.id} (${level.conformanceLevel === 'XRECHNUNG' ? 'XRechnung' : `Factur-X ${level.conformanceLevel}`})`,
     creationDate: o.now,
     modifiedDate: o.now,
-  } as PDFKit.Mixins.PDFAttachmentOptions);
+  });
   appendXmp(pdf, facturxProperties(level));
   appendXmp(pdf, extensionSchema());
   return finish(pdf);

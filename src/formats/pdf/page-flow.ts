@@ -1,4 +1,5 @@
 import { FONT_BOLD, FONT_REGULAR, type Pdf } from './pdfa-document.js';
+import { heightOf, setText } from './text-setter.js';
 
 // Writing down the page: a cursor that knows the space left and, when a block does not fit,
 // starts a new page and redraws what every page repeats (the running head, the table header).
@@ -55,25 +56,22 @@ export class PageFlow {
 
   /** A run of text at the cursor, `width` wide; returns its height. */
   text(s: string, o: { x?: number; width?: number; size?: number; bold?: boolean; color?: string; align?: 'left' | 'right' } = {}): number {
-    const width = o.width ?? this.width;
-    const options = { width, align: o.align ?? 'left', lineGap: 1 } as const;
-    this.pdf.font(o.bold ? FONT_BOLD : FONT_REGULAR).fontSize(o.size ?? 9).fillColor(o.color ?? INK);
+    this.pdf.font(o.bold ? FONT_BOLD : FONT_REGULAR).fontSize(o.size ?? 9);
     const page = this.pdf.page;
-    this.pdf.text(s, o.x ?? this.left, this.y, options);
+    setText(this.pdf, s, o.x ?? this.left, this.y, { width: o.width ?? this.width, align: o.align ?? 'left', lineGap: 1, color: o.color ?? INK });
     // Text taller than the page left (a long note) flows onto pages PDFKit adds: carry on below it.
     if (this.pdf.page !== page) {
       this.y = this.pdf.y;
       return 0;
     }
-    // PDFKit leaves its cursor under the text it set: the height, without laying the text out a
-    // second time as heightOfString would (a third of the drawing time).
+    // The cursor is left under the text: the height, without laying the text out a second time.
     return this.pdf.y - this.y;
   }
 
   /** Height of `s` in the given width and size, without drawing it. */
   measure(s: string, width: number, size = 9, bold = false): number {
     this.pdf.font(bold ? FONT_BOLD : FONT_REGULAR).fontSize(size);
-    return this.pdf.heightOfString(s, { width, lineGap: 1 });
+    return heightOf(this.pdf, s, width, 1);
   }
 
   rule(color = RULE): void {
@@ -152,8 +150,8 @@ export class PageFlow {
       // Writing into the bottom margin would make PDFKit start a page: the margin is lifted for the footer.
       const bottom = margins.bottom;
       margins.bottom = 0;
-      this.pdf.font(FONT_REGULAR).fontSize(7.5).fillColor(MUTED);
-      this.pdf.text(footer(i + 1, count), this.left, height - bottom + 8, { width: this.width, align: 'center', lineBreak: false });
+      this.pdf.font(FONT_REGULAR).fontSize(7.5);
+      setText(this.pdf, footer(i + 1, count), this.left, height - bottom + 8, { width: this.width, align: 'center', lineGap: 0, color: MUTED });
       margins.bottom = bottom;
     }
   }

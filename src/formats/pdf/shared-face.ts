@@ -1,4 +1,5 @@
 import * as fontkit from 'fontkit';
+import { deflateStream } from './stream-deflate.js';
 import { TrueTypeSubset, type SubsetGlyph, type SubsetSource } from './truetype-subset.js';
 
 // A face parsed once per process and lent to every PDF, without letting one document's type
@@ -17,6 +18,7 @@ import { TrueTypeSubset, type SubsetGlyph, type SubsetSource } from './truetype-
 
 /** The part of fontkit's font this module reaches into (fontkit's typings leave out its internals). */
 interface FontkitFont {
+  unitsPerEm: number;
   layout(text: string, features?: unknown): RunLike;
   getGlyph(id: number): GlyphLike;
   loca: { offsets: number[] };
@@ -47,15 +49,23 @@ interface RunLike {
 }
 
 /** A glyph of a shaped word: what PDFKit reads of it (the id to subset, the width, the code points for ToUnicode). */
-interface WordGlyph {
+export interface WordGlyph {
   readonly id: number;
   readonly advanceWidth: number;
   readonly codePoints: readonly number[];
 }
 
-interface WordLayout {
+/** A shaped word, in the font's units. */
+export interface WordLayout {
   readonly glyphs: readonly WordGlyph[];
   readonly positions: readonly Readonly<Position>[];
+  /**
+   * Its width in PDFKit's thousandths of the font size: each advance scaled, then summed in order,
+   * as PDFKit sums a run it scaled (the same floating-point steps, so the same number).
+   */
+  readonly advance: number;
+  /** Whether a glyph is placed off the pen's line (a combining mark): PDFKit moves the text matrix for it. */
+  readonly marks: boolean;
 }
 
 /**
@@ -88,6 +98,9 @@ function position(p: Readonly<Position>): Position {
  */
 const WORDS_KEPT = 20_000;
 
+/** Deflated subsets kept per face (each some 10 kB). */
+const SUBSETS_KEPT = 64;
+
 export class SharedFace implements SubsetSource {
   private readonly font: FontkitFont;
   readonly longOffsets: boolean;
@@ -95,11 +108,15 @@ export class SharedFace implements SubsetSource {
   private readonly shaper: FontkitFont;
   private readonly words = new Map<string, WordLayout>();
   private readonly glyphData = new Map<number, SubsetGlyph>();
+  private readonly subsets = new Map<string, Buffer>();
+  /** PDFKit's scale from the font's units to thousandths of the font size. */
+  readonly scale: number;
 
   constructor(private readonly bytes: Buffer) {
     this.font = fontkit.create(bytes) as unknown as FontkitFont;
     this.shaper = Object.create(this.font) as FontkitFont;
     this.longOffsets = this.font.head.indexToLocFormat === 1;
+    this.scale = 1000 / this.font.unitsPerEm;
   }
 
   /** A table's bytes as the font file holds them. */
@@ -111,12 +128,14 @@ export class SharedFace implements SubsetSource {
 
   /**
    * A face for one PDF: the shared font's tables and metrics, with `layout` served from the shared
-   * words and `createSubset` from the shared glyph data. PDFKit takes any object with a `layout`.
+   * words and `createSubset` from the shared glyph data. PDFKit takes any object with a `layout`;
+   * `shared` leads `text-setter.ts` from PDFKit's font back to this face.
    */
   forDocument(): object {
     return Object.assign(Object.create(this.font) as object, {
       layout: (text: string, features?: unknown) => this.layout(text, features),
       createSubset: () => new TrueTypeSubset(this),
+      shared: this,
     });
   }
 
@@ -125,7 +144,8 @@ export class SharedFace implements SubsetSource {
     return new Run(word.glyphs, word.positions.map(position));
   }
 
-  private word(text: string): WordLayout {
+  /** A word (text without a space or tab but at its end) shaped without features, kept per face. */
+  word(text: string): WordLayout {
     let word = this.words.get(text);
     if (!word) {
       if (this.words.size >= WORDS_KEPT) this.words.clear();
@@ -138,13 +158,34 @@ export class SharedFace implements SubsetSource {
   private shape(text: string, features: unknown): WordLayout {
     this.shaper._glyphs = {};
     const run = this.shaper.layout(text, features);
+    let advance = 0;
+    for (const p of run.positions) advance += p.xAdvance * this.scale;
+    const marks = run.positions.some((p) => p.xOffset !== 0 || p.yOffset !== 0);
     return {
       glyphs: run.glyphs.map((g) => Object.freeze({ id: g.id, advanceWidth: g.advanceWidth, codePoints: Object.freeze([...g.codePoints]) })),
       positions: run.positions.map((p) => Object.freeze(position(p))),
+      advance,
+      marks,
     };
   }
 
   /** What a subset embeds of a glyph, as fontkit's TTFSubset `_addGlyph` reads it (DejaVu has no variations). */
+  /**
+   * A subset deflated for its stream, kept by its glyphs (which make its bytes): documents set
+   * from one template with the same text embed the same subsets. Past SUBSETS_KEPT it starts
+   * again, as the words do.
+   */
+  deflated(glyphs: readonly number[], file: Uint8Array): Buffer {
+    const key = glyphs.join(',');
+    let bytes = this.subsets.get(key);
+    if (!bytes) {
+      if (this.subsets.size >= SUBSETS_KEPT) this.subsets.clear();
+      bytes = deflateStream(file);
+      this.subsets.set(key, bytes);
+    }
+    return bytes;
+  }
+
   glyph(id: number): SubsetGlyph {
     let data = this.glyphData.get(id);
     if (!data) {

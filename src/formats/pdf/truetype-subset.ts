@@ -12,6 +12,8 @@ export interface SubsetSource {
   /** 1 when the font's loca holds 32-bit offsets (head.indexToLocFormat). */
   readonly longOffsets: boolean;
   glyph(id: number): SubsetGlyph;
+  /** The subset of these glyphs (in this order), `file`, deflated for its stream: kept for the next PDF that embeds the same. */
+  deflated(glyphs: readonly number[], file: Uint8Array): Buffer;
 }
 
 /** A glyph as a subset embeds it: its glyf record and, for a composite, where its components' ids sit. */
@@ -21,6 +23,8 @@ export interface SubsetGlyph {
   readonly advance: number;
   readonly bearing: number;
 }
+
+import { DEFLATED, type StreamBytes } from './stream-deflate.js';
 
 const TABLES = ['head', 'hhea', 'loca', 'maxp', 'cvt ', 'prep', 'glyf', 'hmtx', 'fpgm'] as const;
 
@@ -108,6 +112,10 @@ export class TrueTypeSubset {
       parts.push(...chunks);
       at += length;
     });
-    return Buffer.concat(parts);
+    const file: StreamBytes = Buffer.concat(parts);
+    // The glyphs, now with the components their composites added, are what the bytes are made of.
+    const glyphs = [...this.glyphs];
+    file[DEFLATED] = () => this.source.deflated(glyphs, file);
+    return file as Buffer;
   }
 }
