@@ -59,7 +59,7 @@ function promised<T extends Record<string, Fn>, K extends keyof T>(group: T, key
   };
 }
 
-const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection', 'connections', 'driverSettings'] as const;
+const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection', 'connections', 'driverSettings', 'session'] as const;
 
 export function openSqliteStore(dataDir: string, clock: () => Date = () => new Date(), options: SqliteStoreOptions = {}): SqliteStore {
   const file = join(dataDir, ADAPTER_DB_FILE);
