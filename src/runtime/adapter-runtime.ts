@@ -144,7 +144,9 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       maxInFlight: settings.maxInFlight,
       metrics,
       resolveMetricsKey: metricsKey !== undefined ? verifierResolver(keyVerifier(metricsKey)) : undefined,
-      console: settings.console ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), logger, clock } : undefined,
+      console: settings.console
+        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), logger, clock }
+        : undefined,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const refusalBody = (refusal: Parameters<typeof parserRefusalBody>[0]) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl));

@@ -9,6 +9,7 @@ import type { AuthFailureLimiter } from '../../../platform/http/auth-failures.js
 import { bodyReader } from '../../../platform/http/body-reader.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
 import type { Store } from '../../../platform/store/store.js';
+import type { CallbackSites } from '../../../platform/oauth/callback-sites.js';
 import { ConsoleRefusal, SESSION_COOKIE, nextPath, requireSession, sameOrigin, securityHeaders, sessionOf } from './guards.js';
 import { html } from './html.js';
 import { page } from './layout.js';
@@ -16,6 +17,8 @@ import { overviewBody } from './pages/overview.js';
 import { signInPage } from './pages/sign-in.js';
 import { ConsoleSessions, SESSION_TTL_MS } from './sessions.js';
 import { CONSOLE_CSS } from './stylesheet.js';
+import { outboxRoutes } from './outbox-routes.js';
+import { sendPage } from './send-page.js';
 
 // The operator console under /console (CONSOLE=true; on in `start`'s demo): server-rendered pages
 // over the same services as the admin API, so whatever a person does here a script can do there.
@@ -28,6 +31,14 @@ export interface ConsoleDeps {
   limiter: AuthFailureLimiter;
   /** The SHA-256 (hex) of the admin key: the key that signs in as the operator. */
   adminKeySha256: string;
+  /** The sites whose callbacks wait (the outbox's `held` state). */
+  sites: Pick<CallbackSites, 'held'>;
+  /** CALLBACK_RETRY_HORIZON in ms: how long a callback retried from the outbox is retried. */
+  callbackHorizonMs: number;
+  /** Wakes the callback worker (a callback retried). */
+  onCallbacksChanged?: (() => void) | undefined;
+  /** Wakes the dispatcher (a transmission retried). */
+  onTransmissionRetried?: (() => void) | undefined;
   logger: Logger;
   clock: () => Date;
 }
@@ -97,16 +108,12 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
     sendPage(ctx, 200, page({ title: 'Overview', section: '/console', session, body: await overviewBody(deps, session.principal) }));
   });
 
+  outboxRoutes(router, deps, signedIn);
+
   router.all('/{*rest}', signedIn, (ctx) => {
     sendPage(ctx, 404, page({ title: 'Not found', session: sessionOf(ctx), body: html`<p>No console page is at ${ctx.path}.</p><p><a href="/console">Back to the overview</a></p>` }));
   });
   return router;
-}
-
-function sendPage(ctx: Context, status: number, body: string): void {
-  ctx.status = status;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.body = body;
 }
 
 /** A refusal or a client error is a page saying why; anything else is logged and shown as a plain 500 page, never a trace. */

@@ -14,7 +14,10 @@ export interface PageFrame {
   body: Html;
 }
 
-const SECTIONS = [{ path: '/console', label: 'Overview' }] as const;
+const SECTIONS = [
+  { path: '/console', label: 'Overview' },
+  { path: '/console/outbox', label: 'Outbox' },
+] as const;
 
 export function who(principal: Principal): string {
   return principal.kind === 'operator' ? 'the operator (admin key)' : `merchant ${principal.merchantId}`;
