@@ -18,6 +18,7 @@ import { signInPage } from './pages/sign-in.js';
 import { ConsoleSessions, SESSION_TTL_MS } from './sessions.js';
 import { CONSOLE_CSS } from './stylesheet.js';
 import { outboxRoutes } from './outbox-routes.js';
+import { documentsRoutes } from './documents-routes.js';
 import { sendPage } from './send-page.js';
 
 // The operator console under /console (CONSOLE=true; on in `start`'s demo): server-rendered pages
@@ -108,6 +109,7 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
     sendPage(ctx, 200, page({ title: 'Overview', section: '/console', session, body: await overviewBody(deps, session.principal) }));
   });
 
+  documentsRoutes(router, deps, signedIn);
   outboxRoutes(router, deps, signedIn);
 
   router.all('/{*rest}', signedIn, (ctx) => {

@@ -16,6 +16,7 @@ export interface PageFrame {
 
 const SECTIONS = [
   { path: '/console', label: 'Overview' },
+  { path: '/console/documents', label: 'Documents' },
   { path: '/console/outbox', label: 'Outbox' },
 ] as const;
 

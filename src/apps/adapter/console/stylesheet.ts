@@ -36,6 +36,14 @@ input[type="password"], input[type="text"], input[type="search"], select { font:
 button { font: inherit; padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .3rem; background: var(--accent); color: #fff; cursor: pointer; }
 .sign-out button { background: var(--bg); color: var(--accent); }
 .error { color: var(--bad); font-weight: 600; }
+form.search { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem 1rem; align-items: end; margin-bottom: 1rem; }
+.field { display: grid; gap: .2rem; }
+.field .error { margin: 0; font-weight: 400; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
+dl.facts dt { color: var(--muted); font-weight: 600; }
+dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+pre.xml { max-height: 30rem; overflow: auto; background: var(--panel); border: 1px solid var(--line); padding: .5rem; font-size: .85rem; }
+iframe.pdf { width: 100%; height: 40rem; border: 1px solid var(--line); }
 footer { padding: 1rem; color: var(--muted); border-top: 1px solid var(--line); }
 @media (max-width: 40rem) { header { flex-direction: column; align-items: flex-start; } .sign-out { margin-left: 0; } th, td { padding: .3rem .25rem; } }
 `;
