@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { expectAccessible, launchBrowser } from '../helpers/browser.js';
+import { expectAccessible, launchBrowser, signInConsole } from '../helpers/browser.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { admin, expectStatus, germanEntity, invoiceBy } from '../helpers/merchants.js';
 import { popplerAvailable, textOf } from '../helpers/poppler.js';
@@ -42,14 +42,7 @@ describe('console: documents (Chromium)', function () {
     await adapter?.close();
   });
 
-  async function signIn(key: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${adapter.url}/console/sign-in`);
-    await page.getByLabel('Admin key or merchant API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console$/);
-    return page;
-  }
+  const signIn = (key: string): Promise<Page> => signInConsole(browser, adapter.url, key);
 
   it('finds a document by its invoice number, opens it, and shows its timeline, its PDF inline and its XML', async () => {
     const page = await signIn(adapter.runtime.adminApiKey.key);

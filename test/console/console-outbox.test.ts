@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import nock from 'nock';
 import type { Browser, Page } from 'playwright-core';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { expectAccessible, launchBrowser } from '../helpers/browser.js';
+import { expectAccessible, launchBrowser, signInConsole } from '../helpers/browser.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { admin, expectStatus, germanEntity } from '../helpers/merchants.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -37,14 +37,7 @@ describe('console: the outbox (Chromium)', function () {
   const answer = (invoice: string, status: number) => nock(PLATFORM).post(`/api/v2/invoices/${invoice}/einvoice_status`).reply(status, status === 200 ? '' : { message: 'refused' });
   const callbacks = async (state: string) => (await expectStatus(admin(adapter, `/outbox/callbacks?state=${state}&limit=500`), 200)).callbacks as Json[];
 
-  async function signIn(key: string): Promise<Page> {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto(`${adapter.url}/console/sign-in`);
-    await page.getByLabel('Admin key or merchant API key').fill(key);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(/\/console$/);
-    return page;
-  }
+  const signIn = (key: string): Promise<Page> => signInConsole(browser, adapter.url, key);
 
   it('retries a failed callback after a confirmation, and shows it delivered', async () => {
     const refused = answer('INV-CON-1', 422);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import axe from 'axe-core';
 import { expect } from 'chai';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 // A real browser for the console's tests: Debian's chromium (CHROMIUM_PATH elsewhere), driven by
 // playwright-core, which downloads nothing. `.ci/run` installs the package; a machine without it
@@ -44,4 +44,14 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
 
 export async function expectAccessible(page: Page): Promise<void> {
   expect(await seriousViolations(page), `axe-core on ${page.url()}`).to.deep.equal([]);
+}
+
+/** A new page (in `context`, else a context of its own) signed in to the console at `base` with `key`, on the overview. */
+export async function signInConsole(browser: Browser, base: string, key: string, context?: BrowserContext): Promise<Page> {
+  const page = await (context ?? (await browser.newContext())).newPage();
+  await page.goto(`${base}/console/sign-in`);
+  await page.getByLabel('Admin key or merchant API key').fill(key);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/console$/);
+  return page;
 }
