@@ -145,7 +145,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       metrics,
       resolveMetricsKey: metricsKey !== undefined ? verifierResolver(keyVerifier(metricsKey)) : undefined,
       console: settings.console
-        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), logger, clock }
+        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), publicUrl, sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), logger, clock }
         : undefined,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });

@@ -22,6 +22,7 @@ describe('console: documents (Chromium)', function () {
   let zugferdId: string;
   let merchantKey: string;
   let merchantDocId: string;
+  let otherMerchantDocId: string;
 
   before(async function () {
     browser = await launchBrowser(this);
@@ -36,6 +37,12 @@ describe('console: documents (Chromium)', function () {
     const own = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceBy('INV-GAMMA-1', 'DE333333333'), key: merchantKey });
     expect(own.status).to.equal(200);
     merchantDocId = ((await bodyOf(own)) as Json).document_id as string;
+    await expectStatus(admin(adapter, '/business-entities', { method: 'POST', json: germanEntity('delta-seller', 'DE444444444') }), 201);
+    await expectStatus(admin(adapter, '/merchants', { method: 'POST', json: { id: 'delta', display_name: 'Delta site', business_entity_ids: ['delta-seller'] } }), 201);
+    const deltaKey = (await expectStatus(admin(adapter, '/merchants/delta/api-keys', { method: 'POST' }), 201)).api_key as string;
+    const theirs = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceBy('INV-DELTA-1', 'DE444444444'), key: deltaKey });
+    expect(theirs.status).to.equal(200);
+    otherMerchantDocId = ((await bodyOf(theirs)) as Json).document_id as string;
   });
   after(async () => {
     await browser?.close();
@@ -84,7 +91,12 @@ describe('console: documents (Chromium)', function () {
     expect(await page.getByLabel('Merchant').count()).to.equal(0);
     await page.goto(`${adapter.url}/console/documents?invoice=ZF-CONSOLE-1`);
     expect(await page.getByRole('status').textContent()).to.equal('No document matches.');
-    for (const path of [`/console/documents/${zugferdId}`, `/console/documents/${zugferdId}/artifacts/0`]) {
+    // Naming the other merchant or its entity does not widen a merchant's search (a merchant's `merchant` is ignored).
+    for (const [query, found] of [['merchant=delta', ['INV-GAMMA-1']], ['entity=delta-seller', []], ['invoice=INV-DELTA-1', []]] as const) {
+      await page.goto(`${adapter.url}/console/documents?${query}`);
+      expect(await page.locator('tbody tr td:first-child').allTextContents(), query).to.deep.equal(found);
+    }
+    for (const path of [`/console/documents/${zugferdId}`, `/console/documents/${zugferdId}/artifacts/0`, `/console/documents/${otherMerchantDocId}`, `/console/documents/${otherMerchantDocId}/artifacts/0?download=1`]) {
       const res = await page.goto(`${adapter.url}${path}`);
       expect(res!.status(), path).to.equal(404);
     }
@@ -94,13 +106,19 @@ describe('console: documents (Chromium)', function () {
 
   it('says which search field is wrong, next to the field', async () => {
     const page = await signIn(adapter.runtime.adminApiKey.key);
-    const res = await page.goto(`${adapter.url}/console/documents?status=LOST&from=26-11-2026`);
+    const res = await page.goto(`${adapter.url}/console/documents?status=LOST&from=26-11-2026&to=2026-02-31`);
     expect(res!.status()).to.equal(400);
     expect(await page.locator('#q-status-error').textContent()).to.match(/^Not a status: one of ACCEPTED, /);
-    expect(await page.locator('#q-from-error').textContent()).to.equal('A date as YYYY-MM-DD.');
+    expect(await page.locator('#q-from-error').textContent()).to.equal('A date as YYYY-MM-DD, from 1970 to 9998.');
+    expect(await page.locator('#q-to-error').textContent()).to.equal('A date as YYYY-MM-DD, from 1970 to 9998.');
     expect(await page.getByLabel('Created from (date)').getAttribute('aria-invalid')).to.equal('true');
     const filtered = await page.goto(`${adapter.url}/console/documents?driver=ZUGFERD&status=ACCEPTED&from=2000-01-01`);
     expect(filtered!.status()).to.equal(200);
     expect(await page.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['ZF-CONSOLE-1']);
+    // The operator names a merchant: its documents only.
+    await page.goto(`${adapter.url}/console/documents?merchant=delta`);
+    expect(await page.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['INV-DELTA-1']);
+    await page.goto(`${adapter.url}/console/documents?to=9998-12-31`);
+    expect(await page.locator('tbody tr').count()).to.equal(3);
   });
 });

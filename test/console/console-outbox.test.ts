@@ -75,6 +75,11 @@ describe('console: the outbox (Chromium)', function () {
     await page.waitForURL(/state=delivered/);
     expect(await page.locator('tbody tr', { hasText: documentId }).locator('td').nth(3).textContent()).to.equal('delivered');
 
+    // A page place or an id no page gave is the client's mistake: 400 and 404, never a 500 or another action.
+    expect((await page.goto(`${adapter.url}/console/outbox?queue=callbacks&before=1e400`))!.status()).to.equal(400);
+    expect((await page.goto(`${adapter.url}/console/outbox?queue=transmissions&before=a%20b`))!.status()).to.equal(400);
+    expect((await page.goto(`${adapter.url}/console/outbox/callbacks/..%2Ftransmissions%2F${documentId}%2Fcancel%23/retry`))!.status()).to.equal(404);
+
     const actions = (await expectStatus(admin(adapter, '/outbox/actions'), 200)).actions as Json[];
     expect(actions[0]).to.deep.include({ action: 'retry', target: { kind: 'callback', id: String(failed.id) } });
     expect(actions[0]!.actor).to.match(/^console \(the operator, request [0-9a-f-]{36}\)$/);

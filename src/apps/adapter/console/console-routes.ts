@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
@@ -30,6 +30,8 @@ export interface ConsoleDeps {
   runSettings: Pick<RunSettings, 'of' | 'certificatesOf'>;
   drivers: DriverRegistry;
   limiter: AuthFailureLimiter;
+  /** PUBLIC_URL: the address browsers reach the console at, when a proxy stands in front. */
+  publicUrl?: string | undefined;
   /** The SHA-256 (hex) of the admin key: the key that signs in as the operator. */
   adminKeySha256: string;
   /** The sites whose callbacks wait (the outbox's `held` state). */
@@ -48,8 +50,10 @@ export interface ConsoleDeps {
 const FORM_LIMIT_BYTES = 64 * 1024;
 
 export function consoleRoutes(deps: ConsoleDeps): Router {
+  const adminSha = deps.adminKeySha256;
+  // Both are hex SHA-256 digests, always of the same length: compared in constant time, as the API's keys are.
   const principalOfKey = (sha: string): Principal | undefined => {
-    if (sha === deps.adminKeySha256) return { kind: 'operator' };
+    if (sha.length === adminSha.length && timingSafeEqual(Buffer.from(sha), Buffer.from(adminSha))) return { kind: 'operator' };
     const merchantId = deps.directory.current().merchantOfKey(sha);
     return merchantId ? { kind: 'merchant', merchantId } : undefined;
   };
@@ -59,7 +63,7 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
     await deps.directory.refresh();
     await next();
   };
-  router.use(consoleErrors(deps.logger), securityHeaders, sameOrigin, bodyReader({ accepts: 'application/x-www-form-urlencoded', limitBytes: FORM_LIMIT_BYTES }), fresh);
+  router.use(consoleErrors(deps.logger), securityHeaders, sameOrigin(deps.publicUrl), bodyReader({ accepts: 'application/x-www-form-urlencoded', limitBytes: FORM_LIMIT_BYTES }), fresh);
 
   router.get('/assets/console.css', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=3600');

@@ -1,6 +1,6 @@
 import type { Context, Middleware } from 'koa';
 import type Router from '@koa/router';
-import { sees } from '../../../platform/directory/directory.js';
+import { sees, type Principal } from '../../../platform/directory/directory.js';
 import type { DocumentSearch } from '../../../platform/store/document-search.js';
 import { DOCUMENT_STATUSES } from '../schemas/responses.js';
 import type { ConsoleDeps } from './console-routes.js';
@@ -18,6 +18,12 @@ const PAGE_SIZE = 50;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_FIELD = 200;
 
+/** A calendar date that exists (no 31 February rolled into March), in years that compare as text. */
+function isDate(value: string): boolean {
+  const at = Date.parse(`${value}T00:00:00.000Z`);
+  return DATE.test(value) && !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === value && value >= '1970-01-01' && value < '9999-01-01';
+}
+
 function readQuery(ctx: Context, drivers: readonly string[], operator: boolean): Pick<DocumentsView, 'query' | 'errors'> {
   const query: DocumentQuery = {};
   const errors: DocumentsView['errors'] = {};
@@ -30,11 +36,19 @@ function readQuery(ctx: Context, drivers: readonly string[], operator: boolean):
   }
   if (query.driver && !drivers.includes(query.driver)) errors.driver = `Not a driver here: one of ${drivers.join(', ')}.`;
   if (query.status && !(DOCUMENT_STATUSES as readonly string[]).includes(query.status)) errors.status = `Not a status: one of ${DOCUMENT_STATUSES.join(', ')}.`;
-  for (const name of ['from', 'to'] as const) if (query[name] && (!DATE.test(query[name]!) || Number.isNaN(Date.parse(query[name]!)))) errors[name] = 'A date as YYYY-MM-DD.';
+  for (const name of ['from', 'to'] as const) if (query[name] && !isDate(query[name]!)) errors[name] = 'A date as YYYY-MM-DD, from 1970 to 9998.';
   return { query, errors };
 }
 
 export function documentsRoutes(router: Router, deps: ConsoleDeps, signedIn: Middleware): void {
+  /** The entities searched: a merchant's own (live or removed) — its `entity` only narrows them — else the operator's filters. */
+  const scope = (principal: Principal, query: DocumentQuery): readonly string[] | undefined => {
+    const all = deps.directory.current().all;
+    const merchant = principal.kind === 'merchant' ? principal.merchantId : query.merchant;
+    let ids = merchant === undefined ? undefined : all.filter((e) => e.merchantId === merchant).map((e) => e.entity.id);
+    if (query.entity !== undefined) ids = ids ? ids.filter((id) => id === query.entity) : [query.entity];
+    return ids;
+  };
   const drivers = () => deps.drivers.all.map((d) => d.model).filter((m, i, all) => all.indexOf(m) === i);
 
   router.get('/documents', signedIn, async (ctx) => {
@@ -46,8 +60,7 @@ export function documentsRoutes(router: Router, deps: ConsoleDeps, signedIn: Mid
     const filter: DocumentSearch = {
       id: query.id,
       platformId: query.invoice,
-      businessEntityId: query.entity,
-      merchant: operator ? query.merchant : session.principal.kind === 'merchant' ? session.principal.merchantId : undefined,
+      entities: scope(session.principal, query),
       model: query.driver,
       status: query.status,
       createdFrom: query.from && `${query.from}T00:00:00.000Z`,

@@ -33,19 +33,33 @@ export class ConsoleRefusal extends Error {
 
 /**
  * A POST whose Origin (or, without it, Sec-Fetch-Site) says another site sent it is refused: the
- * browser sets both and a page cannot. A client that sends neither (curl) is not a browser a
- * forged page could drive, and still needs the session's CSRF token for any change.
+ * browser sets both and a page cannot. The Origin's host must be the request's Host, or PUBLIC_URL's
+ * (behind a proxy that terminates TLS or rewrites Host); its scheme is not compared, since a proxy
+ * may speak http to the adapter. A client that sends neither (curl) is not a browser a forged page
+ * could drive, and still needs the session's CSRF token for any change.
  */
-export const sameOrigin: Middleware = async (ctx, next) => {
-  if (ctx.method === 'POST') {
-    const origin = ctx.get('origin');
-    const site = ctx.get('sec-fetch-site');
-    // Koa 3's ctx.origin is the Origin header itself: this site's own is built from the request.
-    const crossOrigin = origin ? origin !== `${ctx.protocol}://${ctx.host}` : site !== '' && site !== 'same-origin';
-    if (crossOrigin) throw new ConsoleRefusal(403, 'This form was sent from another site: the console takes changes from its own pages only.');
+export function sameOrigin(publicUrl?: string): Middleware {
+  const publicHost = publicUrl ? new URL(publicUrl).host : undefined;
+  return async function sameOriginOnly(ctx, next) {
+    if (ctx.method === 'POST') {
+      const origin = ctx.get('origin');
+      const site = ctx.get('sec-fetch-site');
+      const crossOrigin = origin ? !sameHost(origin, ctx.host, publicHost) : site !== '' && site !== 'same-origin';
+      if (crossOrigin) throw new ConsoleRefusal(403, 'This form was sent from another site: the console takes changes from its own pages only.');
+    }
+    await next();
+  };
+}
+
+function sameHost(origin: string, host: string, publicHost: string | undefined): boolean {
+  let from: string;
+  try {
+    from = new URL(origin).host; // "null" (an opaque origin) is not a URL: another site
+  } catch {
+    return false;
   }
-  await next();
-};
+  return from === host || (publicHost !== undefined && from === publicHost);
+}
 
 export interface ConsoleState {
   session?: ConsoleSession;

@@ -1,6 +1,6 @@
 import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
-import type { OutboxFilter } from '../../../platform/store/outbox.js';
+import { CALLBACK_CURSOR, TRANSMISSION_CURSOR, type OutboxFilter } from '../../../platform/store/outbox.js';
 import * as outbox from '../services/outbox.js';
 import { ConsoleRefusal, sessionOf } from './guards.js';
 import type { ConsoleDeps } from './console-routes.js';
@@ -31,7 +31,8 @@ export function outboxRoutes(router: Router, deps: ConsoleDeps, signedIn: Middle
     const queue = queueOf(ctx.query.queue);
     const states: readonly string[] = queue === 'callbacks' ? CALLBACK_STATES : TRANSMISSION_STATES;
     const state = typeof ctx.query.state === 'string' && states.includes(ctx.query.state) ? ctx.query.state : 'failed';
-    const before = typeof ctx.query.before === 'string' && ctx.query.before.length <= 200 ? ctx.query.before : undefined;
+    const before = typeof ctx.query.before === 'string' ? ctx.query.before : undefined;
+    if (before !== undefined && !new RegExp(queue === 'callbacks' ? CALLBACK_CURSOR : TRANSMISSION_CURSOR).test(before)) throw new ConsoleRefusal(400, 'This "before" is not a place a page of the outbox gave: start from the first page.');
     const filter: OutboxFilter = { state, merchant: session.principal.kind === 'merchant' ? session.principal.merchantId : undefined, limit: PAGE_SIZE, before };
     const items = queue === 'callbacks' ? await deps.store.outbox.callbacks(filter, await serviceDeps(ctx).heldSites()) : await deps.store.outbox.transmissions(filter);
     sendPage(ctx, 200, page({ title: 'Outbox', section: '/console/outbox', session, body: outboxBody({ queue, state, principal: session.principal, page: items }) }));
@@ -42,7 +43,8 @@ export function outboxRoutes(router: Router, deps: ConsoleDeps, signedIn: Middle
   };
   const target = (ctx: Context) => {
     const { queue, id, action } = ctx.params as Record<string, string>;
-    if ((queue !== 'callbacks' && queue !== 'transmissions') || (action !== 'retry' && action !== 'cancel')) throw new ConsoleRefusal(404, `No console page is at ${ctx.path}.`);
+    const known = queue === 'callbacks' ? /^[1-9][0-9]{0,14}$/.test(id!) : queue === 'transmissions' && /^[A-Za-z0-9-]{1,100}$/.test(id!);
+    if (!known || (action !== 'retry' && action !== 'cancel')) throw new ConsoleRefusal(404, `No console page is at ${ctx.path}.`);
     return { queue: queue as Queue, id: id!, action: action as 'retry' | 'cancel' };
   };
 

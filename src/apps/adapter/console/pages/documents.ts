@@ -1,5 +1,4 @@
-import type { DocumentListItem } from '../../../../platform/store/document-search.js';
-import type { OutboxPage } from '../../../../platform/store/outbox.js';
+import { STATUS_WINDOW, type DocumentPage } from '../../../../platform/store/document-search.js';
 import { DOCUMENT_STATUSES } from '../../schemas/responses.js';
 import { html, type Html } from '../html.js';
 
@@ -26,7 +25,7 @@ export interface DocumentsView {
   drivers: readonly string[];
   /** The operator filters by merchant too. */
   operator: boolean;
-  page?: OutboxPage<DocumentListItem> | undefined;
+  page?: DocumentPage | undefined;
 }
 
 function field(name: keyof DocumentQuery, label: string, view: DocumentsView, input: Html): Html {
@@ -58,12 +57,17 @@ ${field('to', 'Created up to (date)', view, text('to', view, 'date'))}
 ${view.page ? results(view.page, view.query) : ''}`;
 }
 
-function results(page: OutboxPage<DocumentListItem>, query: DocumentQuery): Html {
-  if (page.items.length === 0) return html`<p role="status">No document matches.</p>`;
-  const older = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
-  if (page.next) older.set('before', page.next);
+function results(page: DocumentPage, query: DocumentQuery): Html {
+  const window = page.windowEnded ? html` <span class="muted">(a status is looked for among ${STATUS_WINDOW.toLocaleString('en')} documents at a time: older ones may match)</span>` : '';
+  if (page.items.length === 0) return html`<p role="status">No document matches${page.windowEnded ? ' yet' : ''}.${window}</p>${page.next ? html`<p><a href="/console/documents?${olderQuery(query, page.next)}">Older documents</a></p>` : ''}`;
   return html`<table><caption class="muted">Newest first</caption>
 <thead><tr><th scope="col">Invoice number</th><th scope="col">Type</th><th scope="col">Driver</th><th scope="col">Entity</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
 <tbody>${page.items.map((d) => html`<tr><td><a href="/console/documents/${d.id}">${d.platformId}</a></td><td>${d.type}</td><td>${d.model} ${d.country}</td><td>${d.businessEntityId}</td><td>${d.currentStatus}</td><td>${d.createdAt}</td></tr>`)}</tbody></table>
-${page.next ? html`<p><a href="/console/documents?${older.toString()}">Older documents</a></p>` : ''}`;
+${page.next ? html`<p><a href="/console/documents?${olderQuery(query, page.next)}">Older documents</a>${window}</p>` : ''}`;
+}
+
+function olderQuery(query: DocumentQuery, before: string): string {
+  const older = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => !!e[1]));
+  older.set('before', before);
+  return older.toString();
 }
