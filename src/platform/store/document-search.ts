@@ -4,7 +4,9 @@ import type { OutboxPage, OutboxSql } from './outbox.js';
 
 // The documents as the console lists them (issue 46): newest first, a page at a time, filtered by
 // what people search with. Written once, run by both stores through their OutboxSql. The newest
-// first is the id's order: ids are UUIDv7, time-ordered, so the primary key pages them. Scoped to
+// first is the id's order: ids are UUIDv7 (since issue 3), time-ordered, so the primary key pages
+// them and a date is a range of it (a document of an older install with a random UUID is found
+// by the other fields, not by date). Scoped to
 // entities (a merchant's), each entity is read through its own index range (entity, id), newest
 // first, and the ranges merged: never every document of a merchant sorted. The current status is
 // not a column: a status filter looks at STATUS_WINDOW documents at a time and says where it
@@ -35,11 +37,17 @@ export type DocumentListItem = DocumentHead & { merchantId: string };
 export type DocumentPage = OutboxPage<DocumentListItem> & { windowEnded?: boolean };
 
 /** Documents a status filter looks at per page. */
-export const STATUS_WINDOW = 5000;
+export const STATUS_WINDOW = 2500;
 
 const CURRENT_STATUS = '(SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1)';
 const COLUMNS = `d.id, d.platform_id AS "platformId", d.type, d.model, d.country, d.business_entity_id AS "businessEntityId", d.created_at AS "createdAt",
   ${OWNER} AS "merchantId", ${CURRENT_STATUS} AS "currentStatus"`;
+
+/** The smallest UUIDv7 (as text) made at or after this ISO time: its 48-bit millisecond prefix. */
+export function uuidv7Floor(iso: string): string {
+  const hex = Math.max(0, Date.parse(iso)).toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}`;
+}
 
 export async function searchDocuments(sql: OutboxSql, f: DocumentSearch): Promise<DocumentPage> {
   if (f.entities && f.entities.length === 0) return { items: [] };
@@ -54,8 +62,10 @@ export async function searchDocuments(sql: OutboxSql, f: DocumentSearch): Promis
     if (f.id !== undefined) where.push(`d.id = ${mark(f.id)}`);
     if (f.platformId !== undefined) where.push(`d.platform_id = ${mark(f.platformId)}`);
     if (f.model !== undefined) where.push(`d.model = ${mark(f.model)}`);
-    if (f.createdFrom !== undefined) where.push(`d.created_at >= ${mark(f.createdFrom)}`);
-    if (f.createdBefore !== undefined) where.push(`d.created_at < ${mark(f.createdBefore)}`);
+    // A date bound is also a bound on the id (UUIDv7: its first 48 bits are the creation time in
+    // ms), so a day is read as a range of the key instead of the whole table.
+    if (f.createdFrom !== undefined) where.push(`d.id >= ${mark(uuidv7Floor(f.createdFrom))}`, `d.created_at >= ${mark(f.createdFrom)}`);
+    if (f.createdBefore !== undefined) where.push(`d.id < ${mark(uuidv7Floor(f.createdBefore))}`, `d.created_at < ${mark(f.createdBefore)}`);
     if (f.before !== undefined) where.push(`d.id < ${mark(f.before)}`);
     return where;
   };
