@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
 import { createAdapterApp } from '../apps/adapter/app.js';
 import type { KeyResolver } from '../platform/http/auth.js';
-import { API_KEY_FILE, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../platform/http/api-key.js';
+import { API_KEY_FILE, keyDigest, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../platform/http/api-key.js';
 import { Directory } from '../platform/directory/directory.js';
 import { directoryLookup } from '../platform/directory/entity-lookup.js';
 import { seedEntities } from '../platform/directory/entity-seed.js';
@@ -105,6 +105,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     lifecycle = startLifecycle({ settings, config, runSettings, store, drivers, entities: directoryLookup(directory), directory, sites, logger, clock, configDir, metrics });
     const { dispatcher, sandbox, recorder, callbacks } = lifecycle;
     const operator = options.verifier ?? keyVerifier(apiKey.key);
+    const limiter = new AuthFailureLimiter({ maxFailures: settings.authMaxFailures, windowSeconds: settings.authFailureWindow });
     const admin = keyVerifier(adminApiKey.key);
     const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
     const transports = lifecycle.transports;
@@ -126,7 +127,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       logger,
       resolveKey: spiKeyResolver(operator, (sha) => directory.current().merchantOfKey(sha)),
       resolveAdminKey: verifierResolver(admin),
-      limiter: new AuthFailureLimiter({ maxFailures: settings.authMaxFailures, windowSeconds: settings.authFailureWindow }),
+      limiter,
       authorization,
       sites,
       onDirectoryChanged: () => callbacks.poke(),
@@ -143,6 +144,9 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       maxInFlight: settings.maxInFlight,
       metrics,
       resolveMetricsKey: metricsKey !== undefined ? verifierResolver(keyVerifier(metricsKey)) : undefined,
+      console: settings.console
+        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), publicUrl, sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), logger, clock }
+        : undefined,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });
     const refusalBody = (refusal: Parameters<typeof parserRefusalBody>[0]) => JSON.stringify(parserRefusalBody(refusal, settings.errorHelpUrl));

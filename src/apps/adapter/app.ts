@@ -33,6 +33,7 @@ import type { Metrics } from '../../platform/metrics/metrics.js';
 import { metricsRoutes } from './routes/metrics.js';
 import { openApiRoutes } from './routes/openapi.js';
 import { operationsOf, type OperationSpec } from '../../platform/http/operation.js';
+import { consoleRoutes, type ConsoleDeps } from './console/console-routes.js';
 
 export interface AdapterDeps {
   config: ConfigFile;
@@ -74,6 +75,8 @@ export interface AdapterDeps {
   metrics?: Metrics | undefined;
   /** The metrics key alone (METRICS_API_KEY): absent, the adapter's port has no /metrics. */
   resolveMetricsKey?: KeyResolver | undefined;
+  /** The operator console's (CONSOLE): absent, nothing is served under /console. */
+  console?: ConsoleDeps | undefined;
 }
 
 const served = new WeakMap<Koa, () => readonly OperationSpec[]>();
@@ -132,6 +135,12 @@ export function createAdapterApp(deps: AdapterDeps): Koa {
   app.use(exchangeTap()); // outside the error path: publishes the answers the client gets
   app.use(errorMiddleware({ logger: deps.logger, helpBaseUrl: deps.helpBaseUrl }));
   if (deps.maxInFlight) app.use(sheddingMiddleware({ maxInFlight: deps.maxInFlight, matches: (ctx) => ctx.method === 'POST' && ctx.path === '/einvoicing/documents' }));
+  // Its own pages, sessions and error page (HTML): outside the API's routers and their OpenAPI document.
+  if (deps.console) {
+    const pages = consoleRoutes(deps.console);
+    app.use(pages.routes());
+    app.use(pages.allowedMethods());
+  }
   for (const router of routers()) {
     app.use(router.routes());
     app.use(router.allowedMethods());

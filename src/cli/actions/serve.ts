@@ -23,7 +23,7 @@ export async function runServers(command: Command, values: Values, parts: readon
     if (isClusterWorker()) {
       // A worker of `--workers N` is one adapter; the primary runs the rest and says what a
       // single process would (see runPrimary), so the worker's own lines stay unsaid.
-      const adapter = await startAdapter(settings, { say: () => undefined });
+      const adapter = await startAdapter(parts.length === 2 ? { ...settings, console: settings.console ?? true } : settings, { say: () => undefined });
       running.push(adapter);
       answerPrimary('authorize-own-billing', () => authorizeOwnBilling(adapter, settings));
       tellPrimaryReady({ url: adapter.url, configSource: adapter.configSource });
@@ -58,7 +58,7 @@ async function startWired(settings: Settings): Promise<{ close(): Promise<void> 
   const billing = await startBilling(settings, { announceLater: true });
   try {
     const own = !settings.billingUrl;
-    const adapter = await startAdapter({ ...settings, billingUrl: settings.billingUrl ?? billing.url, ...(own && ownBilling(billing.url)) }, { queues: [billing.webhookQueue] });
+    const adapter = await startAdapter({ ...settings, console: settings.console ?? true, billingUrl: settings.billingUrl ?? billing.url, ...(own && ownBilling(billing.url)) }, { queues: [billing.webhookQueue] });
     recordOwnBilling(settings.dataDir, own ? { ...ownBilling(billing.url), publicUrl: settings.publicUrl ?? adapter.url } : undefined);
     if (own && !settings.billingAccessToken) {
       try {

@@ -15,6 +15,7 @@ export const SettingsSchema = Type.Object({
   metricsApiKeyFile: Type.Optional(Type.String({ minLength: 1 })),
   metricsPort: Type.Optional(Type.Integer({ minimum: 0, maximum: 65535 })),
   merchantMetrics: Type.Boolean(),
+  console: Type.Optional(Type.Boolean()),
   oauthClientId: Type.String({ minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
   oauthClientSecretFile: Type.Optional(Type.String({ minLength: 1 })),
   oauthAuthorizeUrl: Type.String({ pattern: '^https?://[^\\s#?]+$' }),

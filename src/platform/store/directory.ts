@@ -55,6 +55,15 @@ export interface DriverSettingsRow {
   updatedAt: string;
 }
 
+/** A console session: the cookie's id is never stored, only its SHA-256; `merchantId` null is the admin's. */
+export interface ConsoleSessionRow {
+  sessionSha256: string;
+  keySha256: string;
+  merchantId: string | null;
+  createdAt: string;
+  expiresAt: string;
+}
+
 export function directoryStatements(db: Database) {
   const version = db.prepare<[], { version: number }>('SELECT version FROM directory_version WHERE id = 1');
   const bump = db.prepare('UPDATE directory_version SET version = version + 1 WHERE id = 1');
@@ -104,6 +113,12 @@ export function directoryStatements(db: Database) {
     'DELETE FROM oauth_states WHERE state_sha256 = ? RETURNING site_id AS siteId, sealed, expires_at AS expiresAt',
   );
   const purgeStates = db.prepare('DELETE FROM oauth_states WHERE expires_at < ?');
+  const insertSession = db.prepare('INSERT INTO console_sessions (session_sha256, key_sha256, merchant_id, created_at, expires_at) VALUES (@sessionSha256, @keySha256, @merchantId, @createdAt, @expiresAt)');
+  const session = db.prepare<[string], ConsoleSessionRow>(
+    'SELECT session_sha256 AS sessionSha256, key_sha256 AS keySha256, merchant_id AS merchantId, created_at AS createdAt, expires_at AS expiresAt FROM console_sessions WHERE session_sha256 = ?',
+  );
+  const dropSession = db.prepare('DELETE FROM console_sessions WHERE session_sha256 = ?');
+  const purgeSessions = db.prepare('DELETE FROM console_sessions WHERE expires_at < ?');
   const DRIVER_SETTINGS = 'business_entity_id AS businessEntityId, driver, settings, sealed, version, updated_at AS updatedAt FROM entity_driver_settings';
   const driverSettings = db.prepare<[], DriverSettingsRow>(`SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`);
   const driverSettingsVersion = db.prepare<[string, string], { version: number }>('SELECT version FROM entity_driver_settings WHERE business_entity_id = ? AND driver = ?');
@@ -167,6 +182,11 @@ export function directoryStatements(db: Database) {
     /** The authorize request of this state, removed so it is used once. */
     takeState: (stateSha256: string) => takeState.get(stateSha256),
     purgeStates: (now: string) => void purgeStates.run(now),
+    /** A console sign-in (src/apps/console): not a directory change, so no version bump. */
+    putSession: (row: ConsoleSessionRow) => void insertSession.run(row),
+    session: (sessionSha256: string) => session.get(sessionSha256),
+    dropSession: (sessionSha256: string) => void dropSession.run(sessionSha256),
+    purgeSessions: (now: string) => void purgeSessions.run(now),
     driverSettings: () => driverSettings.all(),
     /**
      * Inserts or replaces an entity's settings for a driver, unless the row's version is no longer

@@ -12,6 +12,7 @@ import type { Store, StoreTransaction } from './store.js';
 import { SerialLock } from './serial-lock.js';
 import { outboxOperations } from './outbox.js';
 import { sqliteOutboxSql } from './outbox-sqlite.js';
+import { searchDocuments } from './document-search.js';
 import { DIRECTORY_WRITES, writeOperations, type WriteName, type WriteOperations } from './write-operations.js';
 import { writeStatements } from './write-statements.js';
 
@@ -59,7 +60,7 @@ function promised<T extends Record<string, Fn>, K extends keyof T>(group: T, key
   };
 }
 
-const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection', 'connections', 'driverSettings'] as const;
+const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection', 'connections', 'driverSettings', 'session'] as const;
 
 export function openSqliteStore(dataDir: string, clock: () => Date = () => new Date(), options: SqliteStoreOptions = {}): SqliteStore {
   const file = join(dataDir, ADAPTER_DB_FILE);
@@ -140,6 +141,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
         ...written('sealedRows', ['replace']),
       },
       outbox: outboxOperations(outboxSql, (work) => exclusive(() => work(outboxSql))),
+      searchDocuments: (filter) => searchDocuments(outboxSql, filter),
       transaction: (work) => exclusive(() => work(tx)),
       writeSubmission: (row) => run('submission', row),
       close: async () => {

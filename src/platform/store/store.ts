@@ -11,6 +11,7 @@ import type { QueueDepthStatements } from './queue-depths.js';
 import type { SequenceStatements } from './sequences.js';
 import type { StatusChange, StatusChangeStatements } from './status-changes.js';
 import type { WriteOutcome } from './submission-write.js';
+import type { DocumentPage, DocumentSearch } from './document-search.js';
 import type { TransmissionStatements, TransmissionStep } from './transmissions.js';
 
 // The store as the adapter sees it: every operation is asynchronous and atomic on its own, so
@@ -77,6 +78,8 @@ export interface Store {
   readonly directory: DirectoryOperations;
   /** The queues as operators list them, retry and cancel them (outbox.ts), each action recorded. */
   readonly outbox: OutboxOperations;
+  /** The documents as the console lists them (document-search.ts): newest first, filtered, paged. */
+  searchDocuments(filter: DocumentSearch): Promise<DocumentPage>;
   /** The sealed values of every sealed column (sealed-rows.ts), for rotating the sealing key. */
   readonly sealedRows: SealedRowOperations;
   /**

@@ -27,7 +27,7 @@ export interface WriteStatements {
   chains: ChainWrites;
 }
 
-export const DIRECTORY_WRITES = ['putEntity', 'removeEntity', 'putMerchant', 'deleteMerchant', 'insertKey', 'revokeKey', 'putConnection', 'hold', 'putState', 'takeState', 'purgeStates', 'putDriverSettings', 'dropDriverSettings'] as const;
+export const DIRECTORY_WRITES = ['putEntity', 'removeEntity', 'putMerchant', 'deleteMerchant', 'insertKey', 'revokeKey', 'putConnection', 'hold', 'putState', 'takeState', 'purgeStates', 'putSession', 'dropSession', 'purgeSessions', 'putDriverSettings', 'dropDriverSettings'] as const;
 
 export function writeOperations(s: WriteStatements) {
   const { transmissions, statusChanges, callbacks, inbox } = s;

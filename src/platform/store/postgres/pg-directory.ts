@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { ApiKeyRow, ConnectionRow, DriverSettingsRow, EntityRow, MerchantRow } from '../directory.js';
+import type { ApiKeyRow, ConnectionRow, ConsoleSessionRow, DriverSettingsRow, EntityRow, MerchantRow } from '../directory.js';
 import type { DirectoryOperations } from '../store.js';
 import { inTransaction, row, rows, run, type Db } from './pg-db.js';
 
@@ -99,6 +99,16 @@ export function pgDirectory(pool: pg.Pool, client?: pg.PoolClient): DirectoryOpe
     takeState: (stateSha256) =>
       row<{ siteId: string; sealed: string; expiresAt: string }>(db, 'DELETE FROM oauth_states WHERE state_sha256 = $1 RETURNING site_id AS "siteId", sealed, expires_at AS "expiresAt"', [stateSha256]),
     purgeStates: async (now) => void (await run(db, 'DELETE FROM oauth_states WHERE expires_at < $1', [now])),
+    putSession: async (r) =>
+      void (await run(db, 'INSERT INTO console_sessions (session_sha256, key_sha256, merchant_id, created_at, expires_at) VALUES ($1, $2, $3, $4, $5)', [r.sessionSha256, r.keySha256, r.merchantId, r.createdAt, r.expiresAt])),
+    session: (sessionSha256) =>
+      row<ConsoleSessionRow>(
+        db,
+        'SELECT session_sha256 AS "sessionSha256", key_sha256 AS "keySha256", merchant_id AS "merchantId", created_at AS "createdAt", expires_at AS "expiresAt" FROM console_sessions WHERE session_sha256 = $1',
+        [sessionSha256],
+      ),
+    dropSession: async (sessionSha256) => void (await run(db, 'DELETE FROM console_sessions WHERE session_sha256 = $1', [sessionSha256])),
+    purgeSessions: async (now) => void (await run(db, 'DELETE FROM console_sessions WHERE expires_at < $1', [now])),
     driverSettings: () => rows<DriverSettingsRow>(db, `SELECT ${DRIVER_SETTINGS} ORDER BY business_entity_id, driver`),
     putDriverSettings: async (r, expected) => {
       const stale = new Error('stale');

@@ -5,7 +5,7 @@ import { inTransaction, rows, run, type Db } from './pg-db.js';
 // The outbox on PostgreSQL: SQLite's statements (outbox.ts); an action's row is locked as it is
 // read, so two operators (or instances) acting on one row act one after the other.
 
-function pgOutboxSql(db: Db): OutboxSql {
+export function pgOutboxSql(db: Db): OutboxSql {
   return {
     mark: (n) => `$${n}`,
     inJson: (n) => `IN (SELECT json_array_elements_text(CAST($${n} AS json)))`,

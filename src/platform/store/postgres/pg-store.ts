@@ -7,7 +7,8 @@ import { QUEUE_DEPTHS_SQL, type QueueDepth } from '../queue-depths.js';
 import { pgChains, pgDocuments, pgWriteSubmission } from './pg-documents.js';
 import { pgDirectory } from './pg-directory.js';
 import { pgReceived } from './pg-received.js';
-import { pgOutbox } from './pg-outbox.js';
+import { pgOutbox, pgOutboxSql } from './pg-outbox.js';
+import { searchDocuments } from '../document-search.js';
 import { pgSealedRows } from './pg-sealed-rows.js';
 import { pgCallbacks, pgInbox, pgSequences, pgStatusChanges, pgTransmissions } from './pg-lifecycle.js';
 import { migratePostgres, versionOf } from './pg-migrate.js';
@@ -70,6 +71,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       received: pgReceived(pool),
       directory: pgDirectory(pool),
       outbox: pgOutbox(pool),
+      searchDocuments: (filter) => searchDocuments(pgOutboxSql(pool), filter),
       sealedRows: pgSealedRows(pool),
       // The directory's writers take its version row first: admin transactions run one at a time, on every instance.
       transaction: (work) =>
