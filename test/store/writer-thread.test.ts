@@ -1,8 +1,10 @@
 import { expect } from 'chai';
 import { join } from 'node:path';
-import { openDatabase } from '../../src/platform/store/db.js';
+import type { Worker } from 'node:worker_threads';
+import { openDatabase, STORE_CACHE_KB } from '../../src/platform/store/db.js';
 import type { NewDocument } from '../../src/platform/store/documents.js';
 import { ADAPTER_DB_FILE, openSqliteStore, type SqliteStore } from '../../src/platform/store/sqlite-store.js';
+import { WRITER_YOUNG_GENERATION_MB, WriterThread } from '../../src/platform/store/writer-thread.js';
 import { tempDir } from '../helpers/temp-dir.js';
 
 // The service commits every write in a writer thread (writer-thread.ts): writes cross by name and
@@ -39,6 +41,21 @@ describe('the SQLite writer thread', () => {
     const [bad, good] = await Promise.allSettled([store.transmissions.sent('no-such', 'm', '{}', t0, t0), store.writeSubmission(doc('d2', t0))]);
     expect(bad.status).to.equal('rejected');
     expect(good).to.deep.equal({ status: 'fulfilled', value: { id: 'd2', created: true } });
+  });
+
+  it('runs in a small young generation, and the serving connection with a 2 MB page cache (issue 45, bounded memory)', async () => {
+    const dir = tempDir('writer-');
+    const store = open(dir, 'a');
+    expect(store.db.pragma('cache_size', { simple: true })).to.equal(-STORE_CACHE_KB);
+    const thread = new WriterThread({ file: join(dir, ADAPTER_DB_FILE), lease: { by: 'b', ms: 60_000 }, chainModules: {} });
+    try {
+      expect(await thread.call('sequences.next', ['k', t0])).to.equal(1);
+      // The limits V8 runs the thread with, as the Worker reports them.
+      const { worker } = thread as unknown as { worker: Worker };
+      expect(worker.resourceLimits?.maxYoungGenerationSizeMb).to.equal(WRITER_YOUNG_GENERATION_MB);
+    } finally {
+      await thread.close();
+    }
   });
 
   it('fails a write whose arguments cannot cross to the thread, and only it; refuses writes once closed', async () => {

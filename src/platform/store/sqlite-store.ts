@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ensureInstanceId, ensureSecret } from './adapter-meta.js';
-import { openDatabase, type Database } from './db.js';
+import { openDatabase, STORE_CACHE_KB, type Database } from './db.js';
 import { queueDepthStatements } from './queue-depths.js';
 import { DEFAULT_LEASE_MS, defaultClaimant, type Lease } from './lease.js';
 import { GroupCommit } from './group-commit.js';
@@ -64,7 +64,7 @@ const DIRECTORY_READS = ['version', 'entities', 'merchants', 'keys', 'connection
 
 export function openSqliteStore(dataDir: string, clock: () => Date = () => new Date(), options: SqliteStoreOptions = {}): SqliteStore {
   const file = join(dataDir, ADAPTER_DB_FILE);
-  const db = openDatabase(file);
+  const db = openDatabase(file, { cacheKb: STORE_CACHE_KB });
   try {
     const migration = migrate(db, MIGRATIONS, clock);
     const instanceId = ensureInstanceId(db, clock());

@@ -17,6 +17,15 @@ export interface WriteResult {
   error?: { message: string; name: string; code?: string; leaseLost?: string };
 }
 
+/**
+ * The writer thread's young generation, in MB (issue 45): three semi-spaces' worth, so 4 MB
+ * semi-spaces where V8 would grow them to 16 MB. What the thread allocates (a write's message, its
+ * statements' results, the answer) dies within the write, so a small young generation only
+ * collects more often (about twice a second under load, a few ms each), and the thread's heap
+ * holds 26 MB instead of 52.
+ */
+export const WRITER_YOUNG_GENERATION_MB = 12;
+
 /** What the writer thread starts with. */
 export interface WriterData {
   file: string;
@@ -58,7 +67,7 @@ export class WriterThread {
   }
 
   private start(): Worker {
-    const worker = new Worker(new URL('./writer-worker.js', import.meta.url), { workerData: this.data });
+    const worker = new Worker(new URL('./writer-worker.js', import.meta.url), { workerData: this.data, resourceLimits: { maxYoungGenerationSizeMb: WRITER_YOUNG_GENERATION_MB } });
     worker.on('message', (m: { results: WriteResult[] }) => {
       for (const r of m.results) {
         const p = this.pending.get(r.seq);

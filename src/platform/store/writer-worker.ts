@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { openDatabase } from './db.js';
+import { openDatabase, STORE_CACHE_KB } from './db.js';
 import { GroupCommit } from './group-commit.js';
 import { writeOperations } from './write-operations.js';
 import { writeStatements } from './write-statements.js';
@@ -9,7 +9,7 @@ import { errorData, type WriteCall, type WriteResult, type WriterData } from './
 // writes by name over it.
 
 const data = workerData as WriterData;
-const db = openDatabase(data.file);
+const db = openDatabase(data.file, { cacheKb: STORE_CACHE_KB });
 // This thread waits for the write lock itself (GroupCommit's pollLock): SQLite's busy handler would sleep in steps of up to 100 ms.
 const BUSY_MS = db.pragma('busy_timeout', { simple: true }) as number;
 db.pragma('busy_timeout = 0');
