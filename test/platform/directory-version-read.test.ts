@@ -77,4 +77,17 @@ describe('the directory\'s version read, shared by waiting requests', function (
     fail = false;
     expect((await flaky.refresh()).version).to.equal(await store.directory.version());
   });
+
+  it('gives up a read that never answers, so the requests after it send their own (a pool ended under a waiting read)', async () => {
+    hold(); // never released: the read waits as one queued behind an ended PostgreSQL pool does
+    const started = Date.now();
+    const first = directory.refresh();
+    const second = directory.refresh(); // joins the next read, which cannot start before the first settles
+    setTimeout(() => (gate = undefined), 4_000); // the store answers again, before the first read is given up
+    const failure = await first.then(() => undefined, (err: Error) => err);
+    expect(failure?.message).to.match(/version was not read within 5000 ms/);
+    expect(Date.now() - started).to.be.within(4_500, 15_000);
+    expect((await second).version).to.be.a('number');
+    expect((await directory.refresh()).version).to.be.a('number');
+  });
 });

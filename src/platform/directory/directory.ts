@@ -107,7 +107,12 @@ export class Directory {
     return this.snapshot;
   }
 
-  /** The version read on its way to the store, and the one that follows it for callers that came meanwhile. */
+  /**
+   * The version read on its way to the store, and the one that follows it for callers that came
+   * meanwhile. A read that never answers (a PostgreSQL pool ended while the read waited for a
+   * connection is never told) would hold every later caller: each read is given up after
+   * VERSION_READ_TIMEOUT_MS, so the callers after it send their own.
+   */
   private reading: Promise<number> | undefined;
   private nextRead: { promise: Promise<number>; start: (read: Promise<number>) => void } | undefined;
 
@@ -147,7 +152,7 @@ export class Directory {
   private startRead(): Promise<number> {
     let read: Promise<number>;
     try {
-      read = this.store.directory.version();
+      read = bounded(this.store.directory.version(), VERSION_READ_TIMEOUT_MS);
     } catch (err) {
       read = Promise.reject(err as Error);
     }
@@ -248,4 +253,17 @@ async function load(store: Pick<Store, 'directory'>, version: number, driverSett
     merchantOfKey: (sha: string) => keys.get(sha),
     driverSettings: (entityId: string, driverId: string) => driverSettings.get(`${entityId}\u0000${driverId}`),
   });
+}
+
+/** How long a directory version read may take before it is given up (a database that slow is down). */
+export const VERSION_READ_TIMEOUT_MS = 5000;
+
+/** `read`, or a rejection once `ms` have passed without its answer. */
+function bounded<T>(read: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the directory's version was not read within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([read, late]).finally(() => clearTimeout(timer));
 }
