@@ -22,12 +22,18 @@ export function authenticate(ctx: Context, deps: AuthDeps): Principal | undefine
   const presented = (ctx.state as RequestState).identity.apiKey;
   const principal = deps.resolveKey(presented);
   if (principal) return principal;
-  const subjects = [`address ${ctx.ip || 'unknown'}`];
-  if (presented !== undefined) subjects.push(`key ${createHash('sha256').update(presented).digest('base64url')}`);
-  const wait = Math.max(...subjects.map((s) => deps.limiter.retryAfter(s)));
-  for (const s of subjects) deps.limiter.recordFailure(s);
+  const wait = wrongKey(ctx, deps.limiter, presented);
   if (wait > 0) throw new BareStatusError(429, { 'Retry-After': String(wait) });
   return undefined;
+}
+
+/** Counts a wrong or missing key against its source address and the key presented; the seconds to wait when either was already over the limit (0 otherwise). */
+export function wrongKey(ctx: Context, limiter: AuthFailureLimiter, presented: string | undefined): number {
+  const subjects = [`address ${ctx.ip || 'unknown'}`];
+  if (presented !== undefined) subjects.push(`key ${createHash('sha256').update(presented).digest('base64url')}`);
+  const wait = Math.max(...subjects.map((s) => limiter.retryAfter(s)));
+  for (const s of subjects) limiter.recordFailure(s);
+  return wait;
 }
 
 /** Guard for SPI endpoints: 401 without a body when the key is missing or wrong; the principal in `ctx.state.principal`. */

@@ -1,10 +1,11 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
 import type { RunSettings } from '../../../driver-kit/run-settings.js';
 import type { Logger } from '../../../lib/log.js';
 import { keyDigest } from '../../../platform/http/api-key.js';
+import { wrongKey } from '../../../platform/http/auth.js';
 import type { AuthFailureLimiter } from '../../../platform/http/auth-failures.js';
 import { bodyReader } from '../../../platform/http/body-reader.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
@@ -83,9 +84,7 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
     const principal = key ? principalOfKey(sha) : undefined;
     if (!principal) {
       // Counted as the API counts a wrong key (its address and the key presented); a right key is never refused.
-      const subjects = [`address ${ctx.ip || 'unknown'}`, `key ${createHash('sha256').update(key).digest('base64url')}`];
-      const wait = Math.max(...subjects.map((s) => deps.limiter.retryAfter(s)));
-      for (const s of subjects) deps.limiter.recordFailure(s);
+      const wait = wrongKey(ctx, deps.limiter, key);
       if (wait > 0) {
         ctx.set('Retry-After', String(wait));
         return sendPage(ctx, 429, signInPage({ next, error: `Too many wrong keys from here: try again in ${wait} s.` }));
