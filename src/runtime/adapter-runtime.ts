@@ -1,5 +1,6 @@
 import { rmSync } from 'node:fs';
 import { drivers as registeredDrivers } from '../../drivers/index.js';
+import type { EntityDriverDeps } from '../apps/adapter/services/entity-drivers.js';
 import { createAdapterApp } from '../apps/adapter/app.js';
 import type { KeyResolver } from '../platform/http/auth.js';
 import { API_KEY_FILE, keyDigest, keyVerifier, resolveApiKey, spiKeyResolver, type KeyVerifier, type ResolvedApiKey } from '../platform/http/api-key.js';
@@ -109,18 +110,19 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
     const admin = keyVerifier(adminApiKey.key);
     const publicUrl = settings.publicUrl?.replace(/\/+$/, '');
     const transports = lifecycle.transports;
+    const entityDrivers: EntityDriverDeps = {
+      store,
+      directory,
+      drivers,
+      config: adapterConfig,
+      sealer: seal,
+      clock,
+      networkProblems: transports && ((driver, entityId, candidate) => transports.checkEntity(driverId(driver), entityId, candidate)),
+    };
     const app = createAdapterApp({
       config,
       runSettings,
-      entityDrivers: {
-        store,
-        directory,
-        drivers,
-        config: adapterConfig,
-        sealer: seal,
-        clock,
-        networkProblems: transports && ((driver, entityId, candidate) => transports.checkEntity(driverId(driver), entityId, candidate)),
-      },
+      entityDrivers,
       directory,
       store,
       drivers,
@@ -145,7 +147,7 @@ export async function startAdapter(settings: Settings, options: RuntimeOptions =
       metrics,
       resolveMetricsKey: metricsKey !== undefined ? verifierResolver(keyVerifier(metricsKey)) : undefined,
       console: settings.console
-        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), publicUrl, sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), logger, clock }
+        ? { store, directory, runSettings, drivers, limiter, adminKeySha256: keyDigest(adminApiKey.key), publicUrl, sites, callbackHorizonMs: settings.callbackRetryHorizon * 1000, onCallbacksChanged: () => callbacks.poke(), onTransmissionRetried: dispatcher && (() => dispatcher.poke()), entityDrivers, onDirectoryChanged: () => callbacks.poke(), logger, clock }
         : undefined,
       sandboxControl: sandbox && dispatcher && lifecycle.transports && { store, drivers, sandbox, transports: lifecycle.transports, recorder, dispatcher, clock },
     });

@@ -7,7 +7,7 @@ import type { OpenAPIBackend } from 'openapi-backend';
 import type { OpenAPIV3 } from 'openapi-types';
 import { directoryServiceDocument } from '../../drivers/ctc-fr/xp-z12-013/directory-service.openapi.js';
 import { flowServiceDocument } from '../../drivers/ctc-fr/xp-z12-013/flow-service.openapi.js';
-import { formParts } from '../../drivers/ctc-fr/xp-z12-013/form-parts.js';
+import { formParts } from '../../src/platform/http/form-parts.js';
 import {
   callbackApi,
   directoryServiceApi,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { OpenAPIBackend } from 'openapi-backend';
 import { directoryServiceApi, flowServiceApi, requestProblems, type ExchangeRequest } from '../xp-z12-013/xp-z12-013-api.js';
 import type { FlowFilters, FlowInfo } from '../xp-z12-013/flow-client.js';
-import { formParts, type FormPart } from '../xp-z12-013/form-parts.js';
+import { formParts, type FormPart } from '../../../src/platform/http/form-parts.js';
 import { SandboxRefusal, type SandboxPlatform } from './sandbox-platform.js';
 
 // The sandbox's approved platform as a real XP Z12-013 server on the loopback interface, so that

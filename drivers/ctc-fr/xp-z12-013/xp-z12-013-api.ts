@@ -5,7 +5,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { OpenAPIV3 } from 'openapi-types';
 import { directoryServiceDocument } from './directory-service.openapi.js';
 import { flowServiceDocument } from './flow-service.openapi.js';
-import { formParts } from './form-parts.js';
+import { formParts } from '../../../src/platform/http/form-parts.js';
 import { oauthTokenDocument } from './oauth-token.openapi.js';
 
 // The XP Z12-013 documents as judges of an exchange: openapi-backend finds the operation a request

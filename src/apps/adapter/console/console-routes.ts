@@ -7,7 +7,6 @@ import type { Logger } from '../../../lib/log.js';
 import { keyDigest } from '../../../platform/http/api-key.js';
 import { wrongKey } from '../../../platform/http/auth.js';
 import type { AuthFailureLimiter } from '../../../platform/http/auth-failures.js';
-import { bodyReader } from '../../../platform/http/body-reader.js';
 import type { Directory, Principal } from '../../../platform/directory/directory.js';
 import type { Store } from '../../../platform/store/store.js';
 import type { CallbackSites } from '../../../platform/oauth/callback-sites.js';
@@ -21,6 +20,10 @@ import { CONSOLE_CSS } from './stylesheet.js';
 import { outboxRoutes } from './outbox-routes.js';
 import { documentsRoutes } from './documents-routes.js';
 import { sendPage } from './send-page.js';
+import { formBody } from './form-body.js';
+import { entitiesRoutes } from './entities-routes.js';
+import { merchantsRoutes } from './merchants-routes.js';
+import type { EntityDriverDeps } from '../services/entity-drivers.js';
 
 // The operator console under /console (CONSOLE=true; on in `start`'s demo): server-rendered pages
 // over the same services as the admin API, so whatever a person does here a script can do there.
@@ -43,12 +46,13 @@ export interface ConsoleDeps {
   onCallbacksChanged?: (() => void) | undefined;
   /** Wakes the dispatcher (a transmission retried). */
   onTransmissionRetried?: (() => void) | undefined;
+  /** An entity's own driver settings and secrets (the admin API's service). */
+  entityDrivers: EntityDriverDeps;
+  /** Something the workers care about changed (a merchant's site). */
+  onDirectoryChanged?: (() => void) | undefined;
   logger: Logger;
   clock: () => Date;
 }
-
-/** Forms are small: a key, a few fields. */
-const FORM_LIMIT_BYTES = 64 * 1024;
 
 export function consoleRoutes(deps: ConsoleDeps): Router {
   const adminSha = deps.adminKeySha256;
@@ -64,7 +68,7 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
     await deps.directory.refresh();
     await next();
   };
-  router.use(consoleErrors(deps.logger), securityHeaders, sameOrigin(deps.publicUrl), bodyReader({ accepts: 'application/x-www-form-urlencoded', limitBytes: FORM_LIMIT_BYTES }), fresh);
+  router.use(consoleErrors(deps.logger), securityHeaders, sameOrigin(deps.publicUrl), formBody(), fresh);
 
   router.get('/assets/console.css', (ctx) => {
     ctx.set('Cache-Control', 'public, max-age=3600');
@@ -114,6 +118,8 @@ export function consoleRoutes(deps: ConsoleDeps): Router {
 
   documentsRoutes(router, deps, signedIn);
   outboxRoutes(router, deps, signedIn);
+  entitiesRoutes(router, deps, signedIn);
+  merchantsRoutes(router, deps, signedIn);
 
   router.all('/{*rest}', signedIn, (ctx) => {
     sendPage(ctx, 404, page({ title: 'Not found', session: sessionOf(ctx), body: html`<p>No console page is at ${ctx.path}.</p><p><a href="/console">Back to the overview</a></p>` }));

@@ -18,6 +18,8 @@ const SECTIONS = [
   { path: '/console', label: 'Overview' },
   { path: '/console/documents', label: 'Documents' },
   { path: '/console/outbox', label: 'Outbox' },
+  { path: '/console/entities', label: 'Entities' },
+  { path: '/console/merchants', label: 'Merchants', operatorOnly: true },
 ] as const;
 
 export function who(principal: Principal): string {
@@ -27,7 +29,7 @@ export function who(principal: Principal): string {
 export function page({ title, section, session, body }: PageFrame): string {
   const nav = session
     ? html`<nav aria-label="Console">
-  <ul>${SECTIONS.map((s) => html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul>
+  <ul>${SECTIONS.filter((s) => !('operatorOnly' in s) || session.principal.kind === 'operator').map((s) => html`<li><a href="${s.path}"${s.path === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`)}</ul>
 </nav>
 <form class="sign-out" method="post" action="/console/sign-out">
   <span>Signed in as ${who(session.principal)}</span>

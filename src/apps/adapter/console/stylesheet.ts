@@ -45,5 +45,16 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 pre.xml { max-height: 30rem; overflow: auto; background: var(--panel); border: 1px solid var(--line); padding: .5rem; font-size: .85rem; }
 iframe.pdf { width: 100%; height: 40rem; border: 1px solid var(--line); }
 footer { padding: 1rem; color: var(--muted); border-top: 1px solid var(--line); }
+form.wide { max-width: 40rem; }
+fieldset { border: 1px solid var(--line); border-radius: .4rem; padding: .5rem 1rem 1rem; margin: 0 0 .75rem; display: grid; gap: .5rem; }
+legend { font-weight: 700; padding: 0 .25rem; }
+input[type="email"], input[type="number"], input[type="file"], textarea { font: inherit; padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
+input[readonly] { background: var(--panel); }
+.hint { margin: 0; font-size: .9rem; }
+.stored { margin: -.25rem 0 .25rem; font-size: .9rem; }
+label.inline { font-weight: 400; margin-left: .5rem; }
+.problems { border: 2px solid var(--bad); border-radius: .4rem; padding: .25rem 1rem; }
+code.key { font-size: 1rem; overflow-wrap: anywhere; background: var(--panel); padding: .25rem; }
+button.quiet { background: var(--bg); color: var(--accent); }
 @media (max-width: 40rem) { header { flex-direction: column; align-items: flex-start; } .sign-out { margin-left: 0; } th, td { padding: .3rem .25rem; } }
 `;

@@ -1,8 +1,9 @@
 import busboy from 'busboy';
 
-// The parts of a multipart/form-data body (RFC 7578), read with busboy: createFlow's flowInfo
-// and file, each with its own Content-Type and file name. The sandbox's platform reads a deposit
-// through it, and the contract check reads recorded deposits (openapi-backend reads no multipart).
+// The parts of a multipart/form-data body (RFC 7578), read with busboy, each with its own
+// Content-Type and file name: the AFNOR flow API's createFlow (flowInfo and file: the sandbox's
+// platform and the contract check read deposits with it; openapi-backend reads no multipart), and
+// the console's forms that upload a file (a certificate).
 
 export interface FormPart {
   name: string;
