@@ -177,15 +177,34 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     await merchant.goto(`${adapter.url}/console/entities`);
     expect(await merchant.locator('tbody tr').count()).to.equal(1);
     expect(await merchant.getByRole('button', { name: 'Activate' }).count()).to.equal(0);
+    // Another's entity is not found, whatever the URL names (the operator's example-seller here).
+    expect((await merchant.goto(`${adapter.url}/console/entities/example-seller`))?.status()).to.equal(404);
+    expect((await page.goto(`${adapter.url}/console/entities/example-seller`))?.status()).to.equal(200);
     const forbidden = await merchant.goto(`${adapter.url}/console/merchants`);
     expect(forbidden?.status()).to.equal(403);
     expect((await merchant.request.get(`${adapter.url}/console/entities/empresa-consola/drivers/FACE`)).status()).to.equal(403);
   });
 
-  it('refuses a forged change: an entity form without the session\'s CSRF token changes nothing', async () => {
+  it('refuses a forged change: an entity form or an upload without the session\'s CSRF token, or from another site, changes nothing', async () => {
     const page = await signInConsole(browser, adapter.url, adapter.runtime.adminApiKey.key);
     const res = await page.request.post(`${adapter.url}/console/entities`, { form: { id: 'forged', display_name: 'x' }, headers: { origin: adapter.url } });
     expect(res.status()).to.equal(403);
     await expectStatus(admin(adapter, '/business-entities/forged'), 404);
+    const before = await expectStatus(admin(adapter, '/business-entities/example-seller/drivers/EINVOICE'), 200);
+    const upload = { multipart: { 'email.host': 'smtp.forged.example', 'email.from': 'x@forged.example' } };
+    expect((await page.request.post(`${adapter.url}/console/entities/example-seller/drivers/EINVOICE`, { ...upload, headers: { origin: adapter.url } })).status()).to.equal(403);
+    expect((await page.request.post(`${adapter.url}/console/entities/example-seller/drivers/EINVOICE`, { ...upload, headers: { origin: 'https://evil.example' } })).status()).to.equal(403);
+    expect(await expectStatus(admin(adapter, '/business-entities/example-seller/drivers/EINVOICE'), 200)).to.deep.equal(before);
+  });
+
+  it('refuses an upload larger than 2 MB with a page saying so, and a driver without settings per entity is not found', async () => {
+    const page = await signInConsole(browser, adapter.url, adapter.runtime.adminApiKey.key);
+    const big = { name: 'big.p12', mimeType: 'application/x-pkcs12', buffer: Buffer.alloc(3 * 1024 * 1024, 1) };
+    const res = await page.request.post(`${adapter.url}/console/entities/example-seller/drivers/EINVOICE`, { multipart: { csrf: 'x', 'email.ca': big }, headers: { origin: adapter.url } });
+    expect(res.status()).to.equal(413);
+    expect(await res.text()).to.contain('larger than 2 MB').and.not.match(/\n\s+at /);
+    const peppol = await page.goto(`${adapter.url}/console/entities/example-seller/drivers/PEPPOL`);
+    expect(peppol?.status()).to.equal(404);
+    expect(await page.locator('main').textContent()).to.contain('no settings per business entity');
   });
 });
