@@ -104,6 +104,19 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     expect(await activationRow.locator('td').nth(3).textContent()).to.contain('no certificate is configured');
     await expectAccessible(page);
 
+    // Edited: a problem beside its field, then saved; the activation stays.
+    await fill(page, { 'f-party-electronic_address-scheme': '99', 'f-party-address-city': 'Alcobendas' });
+    await page.getByRole('button', { name: 'Save the entity' }).click();
+    await page.waitForLoadState();
+    expect(await page.locator('#f-party-electronic_address-scheme-error').textContent()).to.contain('party.electronic_address.scheme');
+    expect(await page.locator('#f-id').getAttribute('readonly')).to.equal('');
+    await fill(page, { 'f-party-electronic_address-scheme': '' });
+    await page.getByRole('button', { name: 'Save the entity' }).click();
+    await page.waitForURL(/\/console\/entities\/empresa-consola\?saved=1$/);
+    const edited = await expectStatus(admin(adapter, '/business-entities/empresa-consola'), 200);
+    expect(edited.party.address.city).to.equal('Alcobendas');
+    expect(edited.activations).to.have.length(1);
+
     // The certificate: a wrong passphrase is refused beside the certificate, the right one saved and sealed.
     await page.getByRole('link', { name: 'FACE' }).click();
     await page.waitForURL(/\/console\/entities\/empresa-consola\/drivers\/FACE$/);

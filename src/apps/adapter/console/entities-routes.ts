@@ -42,7 +42,7 @@ export function formErrors(err: unknown, fields: readonly string[], prefix = '')
 
 /** What the entity form's fields make, with the objects the API requires present, so that a missing value is named by its own path. */
 function entityFromForm(values: FormValues, creating: boolean): Record<string, unknown> {
-  const raw = nestedFrom(values, entityFieldNames(creating)) as { party?: Record<string, unknown> };
+  const raw = nestedFrom(values, entityFieldNames(creating, values)) as { party?: Record<string, unknown> };
   const party = (raw.party ??= {});
   party.address ??= {};
   party.legal_entity ??= {};
@@ -115,7 +115,7 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
       ctx.status = 303;
       ctx.redirect(`${SECTION}/${encodeURIComponent(entity.id)}?added=1`);
     } catch (err) {
-      const errors = formErrors(err, entityFieldNames(true));
+      const errors = formErrors(err, entityFieldNames(true, values));
       const session = sessionOf(ctx);
       sendPage(ctx, 400, page({ title: 'Add a business entity', section: SECTION, session, body: newEntityBody(values, errors, session.csrf) }));
     }
@@ -137,7 +137,7 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
       ctx.status = 303;
       ctx.redirect(`${SECTION}/${encodeURIComponent(entity.id)}?saved=1`);
     } catch (err) {
-      await showEntity(ctx, 400, entity, { values, errors: formErrors(err, entityFieldNames(false)) });
+      await showEntity(ctx, 400, entity, { values, errors: formErrors(err, entityFieldNames(false, values)) });
     }
   });
 

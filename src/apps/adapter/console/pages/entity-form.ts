@@ -6,10 +6,14 @@ import { html, type Html } from '../html.js';
 // `business_entities` element), named by the paths the API's problems name. Its activations are
 // added apart (the activation form), and kept as they are when the rest is edited.
 
-const TAX_ROWS = 2;
+/** Tax identifier rows: those filled and one empty, at least two, at most the schema's ten. */
+function taxRows(values: FormValues): number {
+  const filled = Object.keys(values).map((name) => /^party\.tax_identifiers\[(\d+)\]\./.exec(name)?.[1]).filter((n): n is string => n !== undefined).map(Number);
+  return Math.min(10, Math.max(2, filled.length ? Math.max(...filled) + 2 : 0));
+}
 
 /** The entity's fields, by group; `id` only when it is made (it names the entity for good). */
-export function entityFieldGroups(creating: boolean): { legend: string; fields: FieldSpec[] }[] {
+export function entityFieldGroups(creating: boolean, values: FormValues = {}): { legend: string; fields: FieldSpec[] }[] {
   return [
     {
       legend: 'The entity',
@@ -40,7 +44,7 @@ export function entityFieldGroups(creating: boolean): { legend: string; fields: 
     },
     {
       legend: 'Tax identifiers',
-      fields: Array.from({ length: TAX_ROWS }, (_, i) => [
+      fields: Array.from({ length: taxRows(values) }, (_, i) => [
         { name: `party.tax_identifiers[${i}].scheme`, label: `Scheme ${i + 1}`, hint: i === 0 ? 'VAT, or the national scheme.' : undefined },
         { name: `party.tax_identifiers[${i}].id`, label: `Identifier ${i + 1}`, hint: i === 0 ? 'e.g. DE136695976.' : undefined },
       ]).flat(),
@@ -63,14 +67,14 @@ export function entityFieldGroups(creating: boolean): { legend: string; fields: 
   ];
 }
 
-export const entityFieldNames = (creating: boolean) => entityFieldGroups(creating).flatMap((g) => g.fields.map((f) => f.name));
+export const entityFieldNames = (creating: boolean, values: FormValues) => entityFieldGroups(creating, values).flatMap((g) => g.fields.map((f) => f.name));
 
 /** The form, filled with `values`, each problem beside its field. */
 export function entityForm(action: string, creating: boolean, values: FormValues, errors: PlacedErrors, csrf: string): Html {
   return html`<form method="post" action="${action}" class="stacked wide" novalidate>
 ${formProblems(errors)}
 <input type="hidden" name="csrf" value="${csrf}">
-${entityFieldGroups(creating).map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f) => field(f, values, errors))}</fieldset>`)}
+${entityFieldGroups(creating, values).map((g) => html`<fieldset><legend>${g.legend}</legend>${g.fields.map((f) => field(f, values, errors))}</fieldset>`)}
 <div><button type="submit">${creating ? 'Add the entity' : 'Save the entity'}</button></div>
 </form>`;
 }
