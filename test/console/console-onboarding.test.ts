@@ -4,12 +4,12 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
 import { expectAccessible, launchBrowser, signInConsole } from '../helpers/browser.js';
 import { makeTestPki } from '../helpers/certificates.js';
 import { FIXTURES_DIR } from '../helpers/fixtures.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { faceReceivesOne } from '../helpers/face-staging.js';
 import { admin, expectStatus } from '../helpers/merchants.js';
 import { configWithoutEntities } from '../helpers/onboarding.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -166,18 +166,12 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     await expectAccessible(page);
 
     // The first invoice, with the merchant's key: signed with the uploaded certificate, received by FACe.
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    const url = new URL(FACE_ENDPOINTS.staging);
-    let request = '';
-    const face = nock(`${url.protocol}//${url.host}`)
-      .post(url.pathname, (b: string) => ((request = b), b.includes('<web:enviarFactura>')))
-      .reply(200, readFileSync(join(FIXTURES_DIR, 'face', 'transport', 'enviarFactura-correcto.xml'), 'utf8'), { 'content-type': 'text/xml;charset=UTF-8' });
+    const face = faceReceivesOne();
     const invoice = fixture('face', 'b2g-dir3-centres');
     const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: invoice, key }));
     expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
-    await eventually(() => face.isDone(), 20_000, 'FACe receiving the invoice');
-    expect(request).to.contain(`>${uploaded.raw.toString('base64')}</wsse:BinarySecurityToken>`);
+    await eventually(() => face.scope.isDone(), 20_000, 'FACe receiving the invoice');
+    expect(face.request()).to.contain(`>${uploaded.raw.toString('base64')}</wsse:BinarySecurityToken>`);
 
     // The merchant signs in with its key and finds the document, signed with its certificate.
     const merchant = await signInConsole(browser, adapter.url, key);

@@ -4,7 +4,6 @@ import { X509Certificate, constants, createPrivateKey, privateDecrypt, randomByt
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FACE_ENDPOINTS } from '../../drivers/face/network.js';
 import { KSEF_API } from '../../drivers/ksef/ksef-exchange.js';
 import { signatureProblem } from '../../src/formats/xml/verify-signature.js';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
@@ -14,6 +13,7 @@ import { makeTestPki } from '../helpers/certificates.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { configWithoutEntities, entityLike } from '../helpers/onboarding.js';
 import { eventually } from '../helpers/lifecycle.js';
+import { faceReceivesOne } from '../helpers/face-staging.js';
 import { admin, expectStatus } from '../helpers/merchants.js';
 import { bodyOf } from '../helpers/shape.js';
 import { queryRows } from '../helpers/store-sql.js';
@@ -120,17 +120,11 @@ describe('onboarding an entity through the admin API alone: driver settings and 
     expect((await activation('empresa-nueva', 'FACE')).message).to.contain('staging');
 
     // The first document: signed with the uploaded certificate, sent to FACe signed with it.
-    nock.disableNetConnect();
-    nock.enableNetConnect('127.0.0.1');
-    const url = new URL(FACE_ENDPOINTS.staging);
-    let request = '';
-    const face = nock(`${url.protocol}//${url.host}`)
-      .post(url.pathname, (b: string) => ((request = b), b.includes('<web:enviarFactura>')))
-      .reply(200, readFileSync(join(FIXTURES_DIR, 'face', 'transport', 'enviarFactura-correcto.xml'), 'utf8'), { 'content-type': 'text/xml;charset=UTF-8' });
+    const face = faceReceivesOne();
     const submitted = await bodyOf(await adapter.call('/einvoicing/documents', { method: 'POST', json: fixture('face', 'b2g-dir3-centres') }));
     expect(submitted.document_id, JSON.stringify(submitted)).to.be.a('string');
-    await eventually(() => face.isDone(), 20_000, 'FACe receiving the invoice');
-    expect(request).to.contain(`>${uploaded.raw.toString('base64')}</wsse:BinarySecurityToken>`);
+    await eventually(() => face.scope.isDone(), 20_000, 'FACe receiving the invoice');
+    expect(face.request()).to.contain(`>${uploaded.raw.toString('base64')}</wsse:BinarySecurityToken>`);
     const q = 'country=ES&transaction_type=B2G&model=FACE&document_type=facturae-invoice';
     const download = await bodyOf(await adapter.call(`/einvoicing/documents/${submitted.document_id}/download?${q}`));
     const xsig = Buffer.from(download.documents[0].document_content, 'base64').toString('utf8');
