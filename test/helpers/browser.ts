@@ -55,3 +55,46 @@ export async function signInConsole(browser: Browser, base: string, key: string,
   await page.waitForURL(/\/console$/);
   return page;
 }
+
+/** A phone in the hand: 390×844 CSS pixels (an iPhone 12 to 15), touch, the mobile viewport meta honoured. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 1 } as const;
+
+/**
+ * What makes the page hard to use on a phone, as sentences: the page itself scrolling sideways
+ * (and what sticks out), text under 16 px (the size below which phones zoom into a field), and
+ * targets too small to tap: 44 px high for the navigation, buttons and fields, 24 px (WCAG 2.5.8)
+ * for any other link outside running text.
+ */
+export async function phoneProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
+    /** Whether `e` sits in a box that scrolls sideways on its own (a wide table's frame, the XML). */
+    const inScroller = (e: Element) => {
+      for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    if (root.scrollWidth > root.clientWidth) {
+      const out = Array.from(document.body.querySelectorAll('*')).filter((e) => e.getBoundingClientRect().right > root.clientWidth + 0.5 && !inScroller(e));
+      problems.push(`the page is ${root.scrollWidth} px wide on a ${root.clientWidth} px screen: ${out.slice(0, 3).map(name).join(', ')}`);
+    }
+    const fontOf = (e: Element) => parseFloat(getComputedStyle(e).fontSize);
+    if (fontOf(document.body) < 16) problems.push(`the text is ${fontOf(document.body)} px`);
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && getComputedStyle(e).visibility !== 'hidden';
+    };
+    for (const e of Array.from(document.querySelectorAll('input:not([type="hidden"]), select, textarea, button'))) if (visible(e) && fontOf(e) < 16) problems.push(`${name(e)} is in ${fontOf(e)} px text`);
+    for (const e of Array.from(document.querySelectorAll('a[href], button, input:not([type="hidden"]), select, summary'))) {
+      if (!visible(e) || e.classList.contains('skip')) continue;
+      const r = e.getBoundingClientRect();
+      const primary = e.tagName === 'A' ? e.closest('nav') !== null : e.tagName !== 'SUMMARY';
+      // A link in a sentence is sized by its line (WCAG 2.5.8's inline exception).
+      if (!primary && getComputedStyle(e).display === 'inline' && e.parentElement?.closest('p, dd, li, caption') !== null) continue;
+      const least = primary ? 44 : 24;
+      if (r.height < least - 0.5 || r.width < 24 - 0.5) problems.push(`${name(e)} is ${Math.round(r.width)}×${Math.round(r.height)} px (at least ${least} px high to tap)`);
+    }
+    return problems;
+  });
+}
