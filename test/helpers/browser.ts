@@ -1,7 +1,9 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import axe from 'axe-core';
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { packageRoot } from '../../src/lib/paths.js';
 
 // A real browser for the console's tests: Debian's chromium (CHROMIUM_PATH elsewhere), driven by
 // playwright-core, which downloads nothing. `.ci/run` installs the package; a machine without it
@@ -97,4 +99,40 @@ export async function phoneProblems(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** UPDATE_SCREENSHOTS=1 rewrites the README's screenshots of the console (docs/images/console-*.png). */
+export const UPDATE_SCREENSHOTS = process.env.UPDATE_SCREENSHOTS === '1';
+
+/** A laptop's screen: what the README's screenshots show, one CSS pixel a pixel (the browser context's default scale). */
+export const LAPTOP = { width: 1280, height: 800 } as const;
+
+/** Above this a screenshot is too heavy for a README. */
+const SCREENSHOT_LIMIT_BYTES = 200 * 1024;
+
+/** The size a PNG says it is, from its IHDR chunk (which the format puts first). */
+export function pngSize(png: Buffer): { width: number; height: number } | undefined {
+  const signature = '89504e470d0a1a0a';
+  if (png.length < 24 || png.subarray(0, 8).toString('hex') !== signature || png.subarray(12, 16).toString('latin1') !== 'IHDR') return undefined;
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/**
+ * The page as a laptop shows it, for the README: docs/images/console-<name>.png. Only
+ * UPDATE_SCREENSHOTS=1 writes the file (the page differs run to run: dates, ids); every run
+ * checks that the committed one is there, a PNG of the laptop's screen, and small, so a
+ * screenshot the README shows cannot go missing. The page is put at the laptop's size either way,
+ * so a test runs the same whether it writes or not.
+ */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const file = join(packageRoot, 'docs', 'images', `console-${name}.png`);
+  await page.setViewportSize(LAPTOP);
+  if (UPDATE_SCREENSHOTS) {
+    mkdirSync(dirname(file), { recursive: true });
+    await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+  }
+  const refresh = 'npm run screenshots writes it';
+  expect(existsSync(file), `docs/images/console-${name}.png is missing: ${refresh}`).to.equal(true);
+  expect(pngSize(readFileSync(file)), `docs/images/console-${name}.png: ${refresh}`).to.deep.equal(LAPTOP);
+  expect(statSync(file).size, `docs/images/console-${name}.png in bytes`).to.be.below(SCREENSHOT_LIMIT_BYTES);
 }
