@@ -71,7 +71,8 @@ export async function phoneProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const root = document.documentElement;
-    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.id ? `#${e.id}` : ''}${e.className && typeof e.className === 'string' ? `.${e.className.split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
+    // getAttribute: a form's `id` property is its field named "id", when it has one.
+    const name = (e: Element) => `${e.tagName.toLowerCase()}${e.getAttribute('id') ? `#${e.getAttribute('id')}` : ''}${e.getAttribute('class') ? `.${e.getAttribute('class')!.split(' ').join('.')}` : ''} "${(e.textContent ?? '').trim().slice(0, 30)}"`;
     /** Whether `e` sits in a box that scrolls sideways on its own (a wide table's frame, the XML). */
     const inScroller = (e: Element) => {
       for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) if (['auto', 'scroll'].includes(getComputedStyle(p).overflowX)) return true;
