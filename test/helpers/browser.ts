@@ -130,6 +130,9 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.setViewportSize(LAPTOP);
   if (UPDATE_SCREENSHOTS) {
     mkdirSync(dirname(file), { recursive: true });
+    // A frame's PDF viewer draws its pages after the load: a moment for it, only when writing.
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
     await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
   }
   const refresh = 'npm run screenshots writes it';
