@@ -35,8 +35,9 @@ td.number { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: var(--muted); }
 form.stacked { display: grid; gap: .5rem; max-width: 28rem; }
 label { font-weight: 600; }
-input, select, button { font: inherit; min-height: 2.75rem; }
-input:not([type="hidden"]), select { padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
+input, select, button { font: inherit; }
+input[type="password"], input[type="text"], input[type="search"], input[type="date"], select, button { min-height: 2.75rem; }
+input[type="password"], input[type="text"], input[type="search"], input[type="date"], select { padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
 button { padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .3rem; background: var(--accent); color: #fff; cursor: pointer; }
 .sign-out button { background: var(--bg); color: var(--accent); }
 .error { color: var(--bad); font-weight: 600; }
