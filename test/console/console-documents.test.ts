@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { expectAccessible, launchBrowser, signInConsole } from '../helpers/browser.js';
+import { expectAccessible, launchBrowser, screenshot, signInConsole } from '../helpers/browser.js';
 import { FIXTURE_CONFIG, FIXTURES_DIR } from '../helpers/fixtures.js';
 import { admin, expectStatus, germanEntity, invoiceBy } from '../helpers/merchants.js';
 import { popplerAvailable, textOf } from '../helpers/poppler.js';
@@ -69,6 +69,7 @@ describe('console: documents (Chromium)', function () {
     expect(await page.locator('#timeline + table tbody tr').first().locator('td').nth(2).textContent()).to.equal('adapter');
     expect(await page.locator('pre.xml').textContent()).to.contain('<rsm:CrossIndustryInvoice').and.to.contain('ZF-CONSOLE-1');
     await expectAccessible(page);
+    await screenshot(page, 'document');
 
     // The PDF in its frame: the bytes the browser loads there are the hybrid PDF of this invoice.
     const frame = page.locator('iframe.pdf');

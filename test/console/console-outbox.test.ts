@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import nock from 'nock';
 import type { Browser, Page } from 'playwright-core';
 import { startTestAdapter, type TestAdapter } from '../helpers/adapter.js';
-import { expectAccessible, launchBrowser, signInConsole } from '../helpers/browser.js';
+import { expectAccessible, launchBrowser, screenshot, signInConsole } from '../helpers/browser.js';
 import { eventually, invoiceTo, sandboxConfig } from '../helpers/lifecycle.js';
 import { admin, expectStatus, germanEntity } from '../helpers/merchants.js';
 import { bodyOf } from '../helpers/shape.js';
@@ -12,6 +12,8 @@ import { bodyOf } from '../helpers/shape.js';
 // as the console's. A merchant sees the outbox but cannot act on it.
 
 const PLATFORM = 'http://platform.test';
+/** A Peppol participant the sandbox cannot reach for its first 100 sends: its document stays queued. */
+const UNREACHABLE = '9930:DE999999999';
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describe('console: the outbox (Chromium)', function () {
@@ -24,7 +26,7 @@ describe('console: the outbox (Chromium)', function () {
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
     adapter = await startTestAdapter({
-      env: { CONSOLE: 'true', ADAPTER_CONFIG: sandboxConfig('delivery_delay_ms: 0'), BILLING_URL: PLATFORM, BILLING_ACCESS_TOKEN: 'tok-123', RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' },
+      env: { CONSOLE: 'true', ADAPTER_CONFIG: sandboxConfig(`delivery_delay_ms: 0\nreceivers:\n  - endpoint: "${UNREACHABLE}"\n    unreachable_attempts: 100`), BILLING_URL: PLATFORM, BILLING_ACCESS_TOKEN: 'tok-123', RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' },
     });
   });
   after(async () => {
@@ -46,16 +48,23 @@ describe('console: the outbox (Chromium)', function () {
     const documentId = ((await bodyOf(res)) as Json).document_id as string;
     const failed = await eventually(async () => (await callbacks('failed')).find((c) => c.document_id === documentId), 10_000, 'the callback to fail');
     expect(refused.isDone()).to.equal(true);
+    // And one waiting in the dispatcher's queue, retried while its receiver cannot be reached.
+    const waiting = await adapter.call('/einvoicing/documents', { method: 'POST', json: invoiceTo('INV-CON-WAIT', UNREACHABLE) });
+    expect(waiting.status).to.equal(200);
+    await eventually(async () => ((await expectStatus(admin(adapter, '/outbox/transmissions?state=retrying'), 200)).transmissions as Json[]).length > 0, 10_000, 'a transmission to retry');
 
     const page = await signIn(adapter.runtime.adminApiKey.key);
-    // The overview lists it among the failed callbacks.
+    // The overview lists it among the failed callbacks, and counts the transmission queued.
     expect(await page.locator('#failed-callbacks + table tbody').textContent()).to.contain(documentId);
+    expect(await page.locator('.card', { hasText: 'Transmissions queued' }).locator('.figure').textContent()).to.equal('1');
+    await screenshot(page, 'overview');
     await page.getByRole('link', { name: 'Outbox' }).click();
     await page.waitForURL(/\/console\/outbox$/);
     const row = page.locator('tbody tr', { hasText: documentId });
     expect(await row.locator('td').nth(3).textContent()).to.equal('failed');
     expect(await row.locator('td').nth(5).textContent()).to.match(/^HTTP 422.*\(HTTP 422\)$/);
     await expectAccessible(page);
+    await screenshot(page, 'outbox');
 
     await row.getByRole('link', { name: 'Retry' }).click();
     await page.waitForURL(new RegExp(`/console/outbox/callbacks/${failed.id}/retry$`));

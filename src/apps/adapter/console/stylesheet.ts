@@ -1,6 +1,9 @@
 // The console's one stylesheet, served at /console/assets/console.css (a module, so the build
 // ships it with the code). System fonts, contrast above WCAG AA, a visible focus ring, and one
-// column below 40rem so a phone reads every page.
+// column below 40rem so a phone reads every page: fields, buttons and the navigation 2.75rem
+// (44 px) high to tap, a list's table scrolling sideways in its own frame (.table-wrap, see
+// wide-table.ts), any other table fitting the screen by breaking long words in its cells (a
+// table that scrolled without taking the keyboard's focus would shut keyboard users out).
 
 export const CONSOLE_CSS = `
 :root { color-scheme: light; --ink: #1b1f24; --muted: #4a5560; --line: #c9d1d9; --accent: #0b57d0; --bad: #a4161a; --good: #1a6b2f; --bg: #ffffff; --panel: #f4f6f8; }
@@ -32,10 +35,14 @@ td.number { text-align: right; font-variant-numeric: tabular-nums; }
 .muted { color: var(--muted); }
 form.stacked { display: grid; gap: .5rem; max-width: 28rem; }
 label { font-weight: 600; }
-input[type="password"], input[type="text"], input[type="search"], select { font: inherit; padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
-button { font: inherit; padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .3rem; background: var(--accent); color: #fff; cursor: pointer; }
+input, select, button, textarea { font: inherit; }
+input[type="password"], input[type="text"], input[type="search"], input[type="date"], input[type="email"], input[type="number"], input[type="file"], select, button { min-height: 2.75rem; }
+input[type="password"], input[type="text"], input[type="search"], input[type="date"], input[type="email"], input[type="number"], input[type="file"], select, textarea { padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
+button { padding: .4rem .9rem; border: 1px solid var(--accent); border-radius: .3rem; background: var(--accent); color: #fff; cursor: pointer; }
 .sign-out button { background: var(--bg); color: var(--accent); }
 .error { color: var(--bad); font-weight: 600; }
+form.filters { display: flex; flex-wrap: wrap; align-items: center; gap: .5rem; margin-bottom: 1rem; }
+form.filters select { width: auto; }
 form.search { display: grid; grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr)); gap: .5rem 1rem; align-items: end; margin-bottom: 1rem; }
 .field { display: grid; gap: .2rem; }
 .field .error { margin: 0; font-weight: 400; }
@@ -48,13 +55,20 @@ footer { padding: 1rem; color: var(--muted); border-top: 1px solid var(--line); 
 form.wide { max-width: 40rem; }
 fieldset { border: 1px solid var(--line); border-radius: .4rem; padding: .5rem 1rem 1rem; margin: 0 0 .75rem; display: grid; gap: .5rem; }
 legend { font-weight: 700; padding: 0 .25rem; }
-input[type="email"], input[type="number"], input[type="file"], textarea { font: inherit; padding: .4rem .5rem; border: 1px solid var(--muted); border-radius: .3rem; width: 100%; }
 input[readonly] { background: var(--panel); }
-.hint { margin: 0; font-size: .9rem; }
-.stored { margin: -.25rem 0 .25rem; font-size: .9rem; }
+.hint { margin: 0; }
+.stored { margin: -.25rem 0 .25rem; }
 label.inline { font-weight: 400; margin-left: .5rem; }
 .problems { border: 2px solid var(--bad); border-radius: .4rem; padding: .25rem 1rem; }
 code.key { font-size: 1rem; overflow-wrap: anywhere; background: var(--panel); padding: .25rem; }
 button.quiet { background: var(--bg); color: var(--accent); }
-@media (max-width: 40rem) { header { flex-direction: column; align-items: flex-start; } .sign-out { margin-left: 0; } th, td { padding: .3rem .25rem; } }
+.table-wrap { overflow-x: auto; }
+@media (max-width: 40rem) {
+  header { flex-direction: column; align-items: flex-start; }
+  .sign-out { margin-left: 0; }
+  nav a { display: inline-flex; align-items: center; min-height: 2.75rem; }
+  th, td { padding: .3rem .25rem; }
+  :not(.table-wrap) > table td { overflow-wrap: anywhere; }
+  td a { display: inline-block; padding: .2rem 0; }
+}
 `;

@@ -1,6 +1,7 @@
 import { STATUS_WINDOW, type DocumentPage } from '../../../../platform/store/document-search.js';
 import { DOCUMENT_STATUSES } from '../../schemas/responses.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 
 // The documents list: a search form (each field labelled, its error beside it) over a page of
 // the newest matching documents; every search is a GET, so every result is a link.
@@ -60,9 +61,9 @@ ${view.page ? results(view.page, view.query) : ''}`;
 function results(page: DocumentPage, query: DocumentQuery): Html {
   const window = page.windowEnded ? html` <span class="muted">(a status is looked for among ${STATUS_WINDOW.toLocaleString('en')} documents at a time: older ones may match)</span>` : '';
   if (page.items.length === 0) return html`<p role="status">No document matches${page.windowEnded ? ' yet' : ''}.${window}</p>${page.next ? html`<p><a href="/console/documents?${olderQuery(query, page.next)}">Older documents</a></p>` : ''}`;
-  return html`<table><caption class="muted">Newest first</caption>
+  return html`${wideTable('Documents, newest first', html`<table><caption class="muted">Newest first</caption>
 <thead><tr><th scope="col">Invoice number</th><th scope="col">Type</th><th scope="col">Driver</th><th scope="col">Entity</th><th scope="col">Status</th><th scope="col">Created</th></tr></thead>
-<tbody>${page.items.map((d) => html`<tr><td><a href="/console/documents/${d.id}">${d.platformId}</a></td><td>${d.type}</td><td>${d.model} ${d.country}</td><td>${d.businessEntityId}</td><td>${d.currentStatus}</td><td>${d.createdAt}</td></tr>`)}</tbody></table>
+<tbody>${page.items.map((d) => html`<tr><td><a href="/console/documents/${d.id}">${d.platformId}</a></td><td>${d.type}</td><td>${d.model} ${d.country}</td><td>${d.businessEntityId}</td><td>${d.currentStatus}</td><td>${d.createdAt}</td></tr>`)}</tbody></table>`)}
 ${page.next ? html`<p><a href="/console/documents?${olderQuery(query, page.next)}">Older documents</a>${window}</p>` : ''}`;
 }
 

@@ -2,6 +2,7 @@ import type { BusinessEntity } from '../../../../spi/business-entity.js';
 import type { ActivationOut } from '../../schemas/responses.js';
 import type { FormValues, PlacedErrors } from '../form-fields.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 import { activationForm, entityForm } from './entity-form.js';
 
 // The business entities: the list (the merchant's own, or every live one for the operator), and
@@ -21,9 +22,9 @@ export function entitiesBody(rows: readonly EntityRow[], operator: boolean): Htm
   return html`${operator ? html`<p><a href="/console/entities/new">Add a business entity</a></p>` : ''}
 ${rows.length === 0
     ? html`<p>No business entity yet.</p>`
-    : html`<table><caption class="muted">${rows.length} live ${rows.length === 1 ? 'entity' : 'entities'}</caption>
+    : wideTable('Business entities', html`<table><caption class="muted">${rows.length} live ${rows.length === 1 ? 'entity' : 'entities'}</caption>
 <thead><tr><th scope="col">Entity</th><th scope="col">Name</th><th scope="col">Country</th>${operator ? html`<th scope="col">Merchant</th>` : ''}<th scope="col">Activations</th></tr></thead>
-<tbody>${rows.map((r) => html`<tr><td><a href="/console/entities/${encodeURIComponent(r.entity.id)}">${r.entity.id}</a></td><td>${r.entity.display_name}</td><td>${r.entity.party.address.country}</td>${operator ? html`<td>${r.merchantId ?? html`<span class="muted">none</span>`}</td>` : ''}<td>${r.activations.length === 0 ? html`<span class="muted">none</span>` : r.activations.map((a) => html`<span class="${statusClass(a.status.code)}">${a.country_activations.map((ca) => `${ca.model} ${ca.country} ${ca.einvoicing_type}`).join(', ')}: ${a.status.code}</span> `)}</td></tr>`)}</tbody></table>`}`;
+<tbody>${rows.map((r) => html`<tr><td><a href="/console/entities/${encodeURIComponent(r.entity.id)}">${r.entity.id}</a></td><td>${r.entity.display_name}</td><td>${r.entity.party.address.country}</td>${operator ? html`<td>${r.merchantId ?? html`<span class="muted">none</span>`}</td>` : ''}<td>${r.activations.length === 0 ? html`<span class="muted">none</span>` : r.activations.map((a) => html`<span class="${statusClass(a.status.code)}">${a.country_activations.map((ca) => `${ca.model} ${ca.country} ${ca.einvoicing_type}`).join(', ')}: ${a.status.code}</span> `)}</td></tr>`)}</tbody></table>`)}`;
 }
 
 export interface DriverSettingsRow {
@@ -62,8 +63,8 @@ export function entityBody({ row, edit, notice }: EntityView): Html {
 <section aria-labelledby="activations"><h2 id="activations">Activations</h2>
 ${row.activations.length === 0
     ? html`<p>None: the entity sends nothing until it is activated for a model.</p>`
-    : html`<table><thead><tr><th scope="col">Activation</th><th scope="col">Models</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
-<tbody>${row.activations.map((a) => html`<tr><td>${a.id}</td><td>${a.country_activations.map((ca) => `${ca.model} ${ca.country} ${ca.einvoicing_type} (${ca.supported_document_types.join(', ')})`).join('; ')}</td><td class="${statusClass(a.status.code)}">${a.status.code}</td><td>${a.status.message}</td></tr>`)}</tbody></table>`}
+    : wideTable('Activations', html`<table><thead><tr><th scope="col">Activation</th><th scope="col">Models</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
+<tbody>${row.activations.map((a) => html`<tr><td>${a.id}</td><td>${a.country_activations.map((ca) => `${ca.model} ${ca.country} ${ca.einvoicing_type} (${ca.supported_document_types.join(', ')})`).join('; ')}</td><td class="${statusClass(a.status.code)}">${a.status.code}</td><td>${a.status.message}</td></tr>`)}</tbody></table>`)}
 ${edit ? html`<h3 id="activate">Activate for a model</h3>${activationForm(`${base}/activations`, edit.models, edit.activation.values, edit.activation.errors, edit.csrf)}` : ''}
 </section>
 ${edit

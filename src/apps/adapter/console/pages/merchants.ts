@@ -1,6 +1,7 @@
 import type { MerchantView } from '../../../../platform/directory/merchant-schema.js';
 import { field, formProblems, type FieldSpec, type FormValues, type PlacedErrors } from '../form-fields.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 
 // The merchants (the operator's): the list, a merchant's page with its entities, its connection
 // and its SPI keys, and the form that adds or edits one, as the admin API takes it.
@@ -26,8 +27,8 @@ ${merchantFields(creating).map((f) => field(f, values, errors))}
 export function merchantsBody(merchants: readonly MerchantView[], values: FormValues, errors: PlacedErrors, csrf: string): Html {
   return html`${merchants.length === 0
     ? html`<p>No merchant yet: the adapter's own API key sends for every entity.</p>`
-    : html`<table><thead><tr><th scope="col">Merchant</th><th scope="col">Name</th><th scope="col">Entities</th><th scope="col">Callbacks</th><th scope="col">Keys</th></tr></thead>
-<tbody>${merchants.map((m) => html`<tr><td><a href="/console/merchants/${encodeURIComponent(m.id)}">${m.id}</a></td><td>${m.display_name}</td><td>${m.business_entity_ids.join(', ')}</td><td>${m.connection.status}</td><td class="number">${m.api_keys.length}</td></tr>`)}</tbody></table>`}
+    : wideTable('Merchants', html`<table><thead><tr><th scope="col">Merchant</th><th scope="col">Name</th><th scope="col">Entities</th><th scope="col">Callbacks</th><th scope="col">Keys</th></tr></thead>
+<tbody>${merchants.map((m) => html`<tr><td><a href="/console/merchants/${encodeURIComponent(m.id)}">${m.id}</a></td><td>${m.display_name}</td><td>${m.business_entity_ids.join(', ')}</td><td>${m.connection.status}</td><td class="number">${m.api_keys.length}</td></tr>`)}</tbody></table>`)}
 <section aria-labelledby="add"><h2 id="add">Add a merchant</h2>
 ${merchantForm('/console/merchants', true, values, errors, csrf)}
 </section>`;

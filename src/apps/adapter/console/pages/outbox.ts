@@ -1,6 +1,7 @@
 import type { Principal } from '../../../../platform/directory/directory.js';
 import type { OutboxCallback, OutboxPage, OutboxTransmission } from '../../../../platform/store/outbox.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 
 // The outbox as people see it: the callbacks and the transmissions of one state, newest first,
 // a page at a time, with their last error; the operator retries or cancels a row after a page
@@ -22,6 +23,7 @@ const ACTIONABLE = new Set(['failed', 'held', 'pending', 'retrying', 'queued', '
 export function outboxBody({ queue, state, principal, page }: OutboxView): Html {
   const states = queue === 'callbacks' ? CALLBACK_STATES : TRANSMISSION_STATES;
   const acts = principal.kind === 'operator';
+  const title = queue === 'callbacks' ? 'Callbacks' : 'Transmissions';
   const link = (q: Queue, label: string) => html`<a href="/console/outbox?queue=${q}&amp;state=failed"${q === queue ? html` aria-current="true"` : ''}>${label}</a>`;
   return html`<p>${link('callbacks', 'Callbacks')} · ${link('transmissions', 'Transmissions')}</p>
 <form method="get" action="/console/outbox" class="filters">
@@ -32,9 +34,9 @@ export function outboxBody({ queue, state, principal, page }: OutboxView): Html 
 </form>
 ${page.items.length === 0
     ? html`<p>No ${queue} are ${state}.</p>`
-    : html`<table><caption class="muted">${queue === 'callbacks' ? 'Callbacks' : 'Transmissions'} ${state}, newest first</caption>
+    : wideTable(`${title} ${state}, newest first`, html`<table><caption class="muted">${title} ${state}, newest first</caption>
 ${queue === 'callbacks' ? callbackRows(page.items as OutboxCallback[], acts) : transmissionRows(page.items as OutboxTransmission[], acts)}
-</table>`}
+</table>`)}
 ${page.next !== undefined ? html`<p><a href="/console/outbox?queue=${queue}&amp;state=${state}&amp;before=${page.next}">Older ${queue}</a></p>` : ''}`;
 }
 
