@@ -110,12 +110,12 @@ describe('console: with the keyboard alone (Chromium)', function () {
   it('reaches the navigation in order, every stop with a visible focus ring', async () => {
     const page = await signIn();
     const stops: Focused[] = [];
-    for (let i = 0; i < 6; i++) stops.push(await tab(page));
-    expect(stops.map((s) => s.name)).to.deep.equal(['a Skip to the content', 'a E-invoicing adapter', 'a Overview', 'a Documents', 'a Outbox', 'button Sign out']);
+    for (let i = 0; i < 8; i++) stops.push(await tab(page));
+    expect(stops.map((s) => s.name)).to.deep.equal(['a Skip to the content', 'a E-invoicing adapter', 'a Overview', 'a Documents', 'a Outbox', 'a Entities', 'a Merchants', 'button Sign out']);
     for (const stop of stops) expect(stop, stop.name).to.include({ visible: true, onScreen: true }).and.to.have.property('ring').that.matches(/^solid [2-9]px$/);
     // Enter on a link follows it.
     await page.keyboard.press('Shift+Tab');
-    await Promise.all([page.waitForURL(/\/console\/outbox$/), page.keyboard.press('Enter')]);
+    await Promise.all([page.waitForURL(/\/console\/merchants$/), page.keyboard.press('Enter')]);
   });
 
   it('retries a failed callback from the outbox with Tab and Enter, through its confirmation', async () => {

@@ -99,7 +99,7 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     await fill(page, { 'f-supported_document_types': 'facturae-invoice, facturae-creditnote' });
     await page.getByRole('button', { name: 'Activate' }).click();
     await page.waitForURL(/\/console\/entities\/empresa-consola\?activated=1/);
-    const activationRow = page.locator('#activations + table tbody tr').first();
+    const activationRow = page.getByRole('region', { name: 'Activations' }).locator('tbody tr').first();
     expect(await activationRow.locator('td').nth(1).textContent()).to.equal('FACE ES B2G (facturae-invoice, facturae-creditnote)');
     expect(await activationRow.locator('td').nth(3).textContent()).to.contain('no certificate is configured');
     await expectAccessible(page);
@@ -146,7 +146,7 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     expect(again.version).to.be.greaterThan(settings.version);
     expect(again.settings).to.deep.equal(settings.settings);
     await page.getByRole('link', { name: 'Back to empresa-consola' }).click();
-    expect(await page.locator('#activations + table tbody tr').first().locator('td').nth(3).textContent()).to.not.contain('no certificate');
+    expect(await page.getByRole('region', { name: 'Activations' }).locator('tbody tr').first().locator('td').nth(3).textContent()).to.not.contain('no certificate');
 
     // Its merchant and the merchant's key, shown once.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Merchants' }).click();
