@@ -5,6 +5,7 @@ import { flatten, nestedFrom, placeErrors } from '../../src/apps/adapter/console
 import { entityFieldNames } from '../../src/apps/adapter/console/pages/entity-form.js';
 import { settingsBody, settingSpecs } from '../../src/apps/adapter/console/pages/entity-driver.js';
 import { entitySchemaOf } from '../../src/driver-kit/entity-settings.js';
+import { PartySchema } from '../../src/spi/business-entity.js';
 import { driverId } from '../../src/spi/driver.js';
 import { drivers } from '../../drivers/index.js';
 import { packageRoot } from '../../src/lib/paths.js';
@@ -16,7 +17,7 @@ import { packageRoot } from '../../src/lib/paths.js';
 const ROOT = packageRoot;
 
 describe('console forms: the admin API\'s bodies by field name', () => {
-  it('an entity shown in its form and sent back is the same entity, every tax identifier kept', () => {
+  it('an entity shown in its form and sent back is the same entity: the form has a field for every value of the party', () => {
     const { activations: _a, ...entity } = JSON.parse(readFileSync(join(ROOT, 'examples', 'acme-entity.json'), 'utf8')) as Record<string, unknown> & { party: { tax_identifiers: unknown[] } };
     entity.party.tax_identifiers = [
       { scheme: 'VAT', id: 'DE136695976' },
@@ -27,11 +28,18 @@ describe('console forms: the admin API\'s bodies by field name', () => {
     const names = entityFieldNames(false, values);
     expect(names.filter((n) => n.startsWith('party.tax_identifiers[')).length).to.equal(8);
     expect(nestedFrom(values, names)).to.deep.equal(entity);
-    for (const name of Object.keys(values)) expect(names, `the form has no field for ${name}`).to.include(name);
+    // Every value the schema allows in a party (its first array item standing for all): a field the form lacks would be lost on a save.
+    const leaves = (schema: { properties?: Record<string, unknown>; items?: unknown }, at: string): string[] =>
+      schema.properties ? Object.entries(schema.properties).flatMap(([k, v]) => leaves(v as typeof schema, `${at}.${k}`)) : schema.items ? leaves(schema.items as typeof schema, `${at}[0]`) : [at];
+    const all = leaves(PartySchema as unknown as { properties: Record<string, unknown> }, 'party');
+    expect(all).to.include('party.address.line_3');
+    for (const path of all) expect(entityFieldNames(false, {}), `the form has no field for ${path}`).to.include(path);
   });
 
   it('places each problem beside its field, or its group, or with the form\'s own', () => {
     const fields = ['party.name', 'party.address.country', 'party.tax_identifiers[0].id', 'certificate', 'certificate.passphrase'];
+    // A path above every field is the form's own: not beside the first field under it.
+    expect(placeErrors([{ code: 'INVALID_OPERATION', message: 'party: the identifier DE1 already identifies business entity b' }], fields).rest).to.have.length(1);
     const placed = placeErrors(
       [
         { code: 'INVALID_DATA', message: 'party.address.country: must be an assigned ISO 3166-1 alpha-2 country code' },

@@ -136,6 +136,10 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     const stored = await page.locator('main').textContent();
     expect(stored).to.contain('CN=proveedor-consola').and.to.contain(`sha256:${uploaded.fingerprint256}`);
     expect(stored, 'the passphrase is never shown').to.not.contain(pki.passphrase);
+    // The stored secrets and files are kept unseen, each saying so and tied to its field; a plain value is in its field.
+    expect(await page.getByText('Left empty, it is kept.').count()).to.equal(2);
+    expect(await page.locator('#f-certificate-passphrase').getAttribute('aria-describedby')).to.equal('f-certificate-passphrase-stored');
+    expect(await page.getByLabel('Remove the stored passphrase').count()).to.equal(1);
     const settings = await expectStatus(admin(adapter, '/business-entities/empresa-consola/drivers/FACE'), 200);
     expect(settings).to.deep.include({ source: 'api' });
     expect(settings.settings.certificate.pkcs12).to.deep.equal({ sealed: `sha256:${uploaded.fingerprint256}` });
@@ -151,7 +155,7 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     // Its merchant and the merchant's key, shown once.
     await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Merchants' }).click();
     await page.waitForURL(/\/console\/merchants$/);
-    await fill(page, { 'f-id': 'consola', 'f-display_name': 'Tienda de la consola', 'f-business_entity_ids': 'empresa-consola, no-such-entity' });
+    await fill(page, { 'f-id': 'consola', 'f-display_name': 'Tienda de la consola', 'f-business_entity_ids': 'empresa-consola\nno-such-entity' });
     await page.getByRole('button', { name: 'Add the merchant' }).click();
     await page.waitForLoadState();
     expect(await page.locator('#f-business_entity_ids-error').textContent()).to.contain('no-such-entity');
@@ -164,6 +168,16 @@ describe('console: onboarding an entity with a certificate (Chromium)', function
     const key = (await page.locator('code.key').textContent())!;
     expect(key).to.match(/^mk_/);
     await expectAccessible(page);
+    // A second key, revoked after its confirmation: the first stays.
+    await page.getByRole('button', { name: 'Make a new API key' }).click();
+    await page.waitForLoadState();
+    const second = (await page.locator('code.key').textContent())!;
+    await page.getByRole('link', { name: `Revoke …${second.slice(-4)}` }).click();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: `Revoke …${second.slice(-4)}` }).click();
+    await page.waitForURL(/\/console\/merchants\/consola\?revoked=1$/);
+    const keys = (await expectStatus(admin(adapter, '/merchants/consola'), 200)).api_keys as Json[];
+    expect(keys.map((k) => k.hint)).to.deep.equal([`…${key.slice(-4)}`]);
 
     // The first invoice, with the merchant's key: signed with the uploaded certificate, received by FACe.
     const face = faceReceivesOne();

@@ -55,6 +55,7 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
   const rowOf = (entity: BusinessEntity): EntityRow => ({
     entity,
     merchantId: deps.directory.current().ownerOf(entity.id),
+    fromFile: deps.directory.current().entry(entity.id)?.origin === 'config',
     activations: listActivations([entity], run(), {}, deps.drivers),
   });
   const models = () => [...new Set(deps.drivers.all.map((d) => d.model))];

@@ -5,7 +5,7 @@ import { formParts } from '../../../platform/http/form-parts.js';
 import { ConsoleRefusal } from './guards.js';
 
 // The console's forms: URL-encoded (every form), or multipart/form-data where a file is uploaded
-// (a certificate, a logo). Either way `ctx.request.body` holds the text fields, so the session's
+// (a certificate, a logo: the driver settings' page only). Either way `ctx.request.body` holds the text fields, so the session's
 // CSRF check reads the same `csrf` field; the files are kept apart, by field name.
 
 /** Forms are small: a key, a few fields. */
@@ -22,11 +22,14 @@ export interface FormFiles {
   files?: ReadonlyMap<string, UploadedFile>;
 }
 
+/** Where a form uploads files: an entity's driver settings; every other form is URL-encoded only. */
+const UPLOADS = /^\/console\/entities\/[^/]+\/drivers\/[^/]+$/;
+
 export function formBody(): Middleware {
   // Field names are paths (`party.tax_identifiers[0].id`), read as they are: no nesting by dots or brackets (co-body's default nests by dots).
   const urlencoded = bodyReader({ accepts: 'application/x-www-form-urlencoded', limitBytes: FORM_LIMIT_BYTES, queryString: { allowDots: false, depth: 0 } });
   return async function readForm(ctx: Context, next: Next): Promise<void> {
-    if (!ctx.is('multipart/form-data')) return urlencoded(ctx, next);
+    if (!ctx.is('multipart/form-data') || !UPLOADS.test(ctx.path)) return urlencoded(ctx, next);
     let raw: Buffer;
     try {
       raw = await getRawBody(ctx.req, { limit: UPLOAD_LIMIT_BYTES, length: ctx.get('content-length') || undefined });

@@ -64,7 +64,7 @@ export interface PlacedErrors {
 const PATH_FIRST = /^([A-Za-z0-9_.[\]-]+?)(?::| is required)/;
 
 /**
- * Each API problem beside the longest field (or group of fields) its path begins with, else with
+ * Each API problem beside the field (or group of fields) its path names or is within, else with
  * the form's own problems. `prefix` is taken off the message's path first (an activation's
  * fields are named within `activations[n]`).
  */
@@ -81,11 +81,14 @@ export function placeErrors(items: readonly SpiErrorItem[], fields: readonly str
   return { byField, rest };
 }
 
-/** The field a path names, else the longest one it is within (a group), else the first field within it. */
+/**
+ * The field a path names, else the longest one it is within (a group). A path above every field
+ * (`party: the identifier … already identifies …`) is the form's own problem: beside the first
+ * field under it, it would name the wrong one.
+ */
 function fieldFor(path: string, fields: readonly string[]): string | undefined {
   if (fields.includes(path)) return path;
-  const within = fields.filter((f) => path.startsWith(`${f}.`) || path.startsWith(`${f}[`)).sort((a, b) => b.length - a.length)[0];
-  return within ?? fields.find((f) => f.startsWith(`${path}.`) || f.startsWith(`${path}[`));
+  return fields.filter((f) => path.startsWith(`${f}.`) || path.startsWith(`${f}[`)).sort((a, b) => b.length - a.length)[0];
 }
 
 export const NO_ERRORS: PlacedErrors = { byField: new Map(), rest: [] };
@@ -106,13 +109,15 @@ export interface FieldSpec {
   /** Shown, not sent (an entity's id once it exists). */
   readOnly?: boolean;
   autocomplete?: string;
+  /** The id of something else that describes it (a stored secret's note). */
+  describedBy?: string | undefined;
 }
 
 /** One labelled field with its hint and its problems, tied to it for screen readers. */
 export function field(spec: FieldSpec, values: FormValues, errors: PlacedErrors): Html {
   const id = fieldId(spec.name);
   const problems = errors.byField.get(spec.name) ?? [];
-  const described = [spec.hint ? `${id}-hint` : '', problems.length ? `${id}-error` : ''].filter(Boolean).join(' ');
+  const described = [spec.hint ? `${id}-hint` : '', spec.describedBy ?? '', problems.length ? `${id}-error` : ''].filter(Boolean).join(' ');
   const common = html` id="${id}" name="${spec.name}"${spec.required ? html` required` : ''}${spec.readOnly ? html` readonly` : ''}${described ? html` aria-describedby="${described}"` : ''}${problems.length ? html` aria-invalid="true"` : ''}${spec.autocomplete ? html` autocomplete="${spec.autocomplete}"` : ''}`;
   const value = values[spec.name] ?? '';
   const type = spec.type ?? 'text';

@@ -7,7 +7,7 @@ import { formErrors, formValues, operatorOnly } from './entities-routes.js';
 import { NO_ERRORS, type FormValues, type PlacedErrors } from './form-fields.js';
 import { ConsoleRefusal, sessionOf } from './guards.js';
 import { page } from './layout.js';
-import { merchantBody, merchantFields, merchantsBody } from './pages/merchants.js';
+import { merchantBody, merchantFields, merchantsBody, revokeBody } from './pages/merchants.js';
 import { sendPage } from './send-page.js';
 
 // The merchants, the operator's only (as the admin API is): added, edited, given SPI keys (each
@@ -17,7 +17,8 @@ const SECTION = '/console/merchants';
 
 /** The admin API's body from the form: the entities as a list, the callback's other settings kept. */
 function merchantInput(values: FormValues, callback: Record<string, unknown> = {}): Record<string, unknown> {
-  const ids = (values.business_entity_ids ?? '').split(',').map((id) => id.trim()).filter(Boolean);
+  // One per line (or any white space): an entity id has none, while it may have a comma.
+  const ids = (values.business_entity_ids ?? '').split(/\s+/).filter(Boolean);
   const site = values['callback.site_url']?.trim();
   const { site_url: _old, ...rest } = callback;
   const kept = site ? { ...rest, site_url: site } : rest;
@@ -35,7 +36,7 @@ export function merchantsRoutes(router: Router, deps: ConsoleDeps, signedIn: Mid
       throw err;
     }
   };
-  const valuesOf = (m: Awaited<ReturnType<typeof merchantView>>): FormValues => ({ id: m.id, display_name: m.display_name, business_entity_ids: m.business_entity_ids.join(', '), 'callback.site_url': m.callback.site_url ?? '' });
+  const valuesOf = (m: Awaited<ReturnType<typeof merchantView>>): FormValues => ({ id: m.id, display_name: m.display_name, business_entity_ids: m.business_entity_ids.join('\n'), 'callback.site_url': m.callback.site_url ?? '' });
 
   const showList = async (ctx: Context, status: number, values: FormValues, errors: PlacedErrors) => {
     const session = sessionOf(ctx);
@@ -94,6 +95,15 @@ export function merchantsRoutes(router: Router, deps: ConsoleDeps, signedIn: Mid
     await deps.directory.refresh();
     ctx.set('Cache-Control', 'no-store');
     await showOne(ctx, 201, { newKey: made.api_key });
+  });
+
+  router.get('/merchants/:id/api-keys/:key/revoke', signedIn, async (ctx) => {
+    operatorOnly(ctx, 'manages merchants');
+    const merchant = await merchantView(deps.store, known(ctx));
+    const key = merchant.api_keys.find((k) => k.id === ctx.params.key);
+    if (!key) throw new ConsoleRefusal(404, `Merchant ${merchant.id} has no API key ${String(ctx.params.key)}.`);
+    const session = sessionOf(ctx);
+    sendPage(ctx, 200, page({ title: 'Revoke a key', section: SECTION, session, body: revokeBody(merchant.id, key, session.csrf) }));
   });
 
   router.post('/merchants/:id/api-keys/:key/revoke', signedIn, async (ctx) => {

@@ -212,5 +212,5 @@ function fingerprintOf(path: string, value: unknown, certificates: Record<string
 
 /** A preparation's problem in the API's words: paths within the entity's settings, not the file's. */
 function apiWording(line: string, driver: string, entityId: string): string {
-  return line.replace(new RegExp(`drivers\\.${driver}\\.(entities|certificates|email)\\.${entityId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.?`, 'g'), (_m, slot: string) => (slot === 'entities' ? '' : `${slot === 'certificates' ? 'certificate' : slot}.`));
+  return line.replace(new RegExp(`drivers\\.${driver}\\.(entities|certificates|email)\\.${entityId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(\\.?)`, 'g'), (_m, slot: string, dot: string) => (slot === 'entities' ? '' : `${slot === 'certificates' ? 'certificate' : slot}${dot}`));
 }

@@ -13,6 +13,8 @@ import { activationForm, entityForm } from './entity-form.js';
 export interface EntityRow {
   entity: BusinessEntity;
   merchantId: string | undefined;
+  /** Written by the configuration file (until the console or the admin API saves it). */
+  fromFile: boolean;
   activations: readonly ActivationOut[];
 }
 
@@ -60,6 +62,7 @@ export function entityBody({ row, edit, notice }: EntityView): Html {
 <dt>Merchant</dt><dd>${row.merchantId ?? '—'}</dd>
 </dl>
 <p><a href="/console/documents?entity=${encodeURIComponent(entity.id)}">Its documents</a></p>
+${row.fromFile && edit ? html`<p class="muted">The configuration file writes this entity. Saved or activated here, it is the admin API's from then on: the file's later changes to it are ignored (the log says so at start).</p>` : ''}
 <section aria-labelledby="activations"><h2 id="activations">Activations</h2>
 ${row.activations.length === 0
     ? html`<p>None: the entity sends nothing until it is activated for a model.</p>`

@@ -32,6 +32,8 @@ export interface SettingSpec extends FieldSpec {
   group: string;
 }
 
+const keptUnseen = (spec: SettingSpec) => spec.value === 'secret' || spec.value === 'base64' || spec.value === 'pem';
+
 const label = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The form's fields, in the schema's order; the groups are the paths of its objects. */
@@ -115,17 +117,19 @@ export interface EntityDriverFormView {
 /** What the form shows for a stored file or secret: that it is there, what identifies it, and how to remove it. */
 function storedNote(spec: SettingSpec, view: EntityDriverView): Html {
   const kept = storedAt(view.settings, spec.name);
-  if (kept === undefined || (spec.value === 'secret' && !isSealed(kept))) return html``;
+  // A plain value is in its field, to change or clear; only a secret or a file is kept unseen.
+  if (!keptUnseen(spec) || kept === undefined || (spec.value === 'secret' && !isSealed(kept))) return html``;
   const facts = Object.entries(view.certificates).find(([at]) => spec.name.startsWith(`${at}.`))?.[1];
   const what = isSealed(kept) ? `stored, sealed (${kept.sealed})` : 'stored';
-  return html`<p class="muted stored">${what}${facts && /\.(pkcs12|cert)$/.test(spec.name) ? html`: ${facts.subject}, valid until ${facts.not_after}` : ''}. Left empty, it is kept.
-<label class="inline"><input type="checkbox" name="remove:${spec.name}" value="yes"> Remove it</label></p>`;
+  return html`<p class="muted stored" id="${fieldId(spec.name)}-stored">${what}${facts && /\.(pkcs12|cert)$/.test(spec.name) ? html`: ${facts.subject}, valid until ${facts.not_after}` : ''}. Left empty, it is kept.
+<label class="inline"><input type="checkbox" name="remove:${spec.name}" value="yes"> Remove the stored ${spec.label.toLowerCase()}</label></p>`;
 }
 
 export function entityDriverBody(v: EntityDriverFormView): Html {
   const base = `/console/entities/${encodeURIComponent(v.entityId)}`;
   const fromFile = v.view.source === 'config';
-  const byGroup = (group: string): Html => html`${v.specs.filter((s) => s.group === group).map((s) => html`${field(s, v.values, v.errors)}${storedNote(s, v.view)}`)}
+  const stored = (s: SettingSpec) => keptUnseen(s) && storedAt(v.view.settings, s.name) !== undefined && (s.value !== 'secret' || isSealed(storedAt(v.view.settings, s.name)));
+  const byGroup = (group: string): Html => html`${v.specs.filter((s) => s.group === group).map((s) => html`${field(stored(s) ? { ...s, describedBy: `${fieldId(s.name)}-stored` } : s, v.values, v.errors)}${storedNote(s, v.view)}`)}
 ${v.groups.filter((g) => g.slice(0, g.lastIndexOf('.') < 0 ? 0 : g.lastIndexOf('.')) === group && g !== group).map((g) => fieldset(g))}`;
   const fieldset = (group: string): Html => {
     const problems = v.errors.byField.get(group) ?? [];

@@ -36,6 +36,7 @@ export function entityFieldGroups(creating: boolean, values: FormValues = {}): {
       fields: [
         { name: 'party.address.line_1', label: 'Street' },
         { name: 'party.address.line_2', label: 'Street, second line' },
+        { name: 'party.address.line_3', label: 'Street, third line' },
         { name: 'party.address.zip', label: 'Postal code' },
         { name: 'party.address.city', label: 'City' },
         { name: 'party.address.division', label: 'Region' },

@@ -10,7 +10,7 @@ export function merchantFields(creating: boolean): FieldSpec[] {
   return [
     { name: 'id', label: 'Id', required: true, readOnly: !creating, hint: creating ? 'Letters, digits, dot, dash, underscore; the platform site\'s name is a good one.' : undefined },
     { name: 'display_name', label: 'Display name', required: true },
-    { name: 'business_entity_ids', label: 'Business entities', hint: 'Their ids, separated by commas: the merchant\'s key sees these and no other.' },
+    { name: 'business_entity_ids', label: 'Business entities', type: 'textarea', hint: 'Their ids, one per line (an id has no spaces): the merchant\'s key sees these and no other.' },
     { name: 'callback.site_url', label: 'Callback site URL', hint: 'The platform site the status callbacks go to (https://{domain}.chargebee.com); empty: MERCHANT_SITE_URL.' },
   ];
 }
@@ -32,6 +32,17 @@ export function merchantsBody(merchants: readonly MerchantView[], values: FormVa
 <section aria-labelledby="add"><h2 id="add">Add a merchant</h2>
 ${merchantForm('/console/merchants', true, values, errors, csrf)}
 </section>`;
+}
+
+/** The page before a key is revoked: what it does, and the form that does it. */
+export function revokeBody(merchantId: string, key: { id: string; hint: string }, csrf: string): Html {
+  const base = `/console/merchants/${encodeURIComponent(merchantId)}`;
+  return html`<p>Revoke the key ${key.hint} of merchant ${merchantId}? Every call and console session with it is refused at once; the merchant needs another key to send.</p>
+<form method="post" action="${base}/api-keys/${key.id}/revoke">
+<input type="hidden" name="csrf" value="${csrf}">
+<button type="submit">Revoke ${key.hint}</button>
+<a href="${base}">Back to the merchant</a>
+</form>`;
 }
 
 export interface MerchantPage {
@@ -62,7 +73,7 @@ ${newKey
 ${m.api_keys.length === 0
     ? html`<p>None: the merchant cannot call the adapter yet.</p>`
     : html`<table><thead><tr><th scope="col">Key</th><th scope="col">Created</th><th scope="col">Revoke</th></tr></thead>
-<tbody>${m.api_keys.map((k) => html`<tr><td>${k.hint}</td><td>${k.created_at}</td><td><form method="post" action="${base}/api-keys/${k.id}/revoke"><input type="hidden" name="csrf" value="${csrf}"><button type="submit" class="quiet">Revoke ${k.hint}</button></form></td></tr>`)}</tbody></table>`}
+<tbody>${m.api_keys.map((k) => html`<tr><td>${k.hint}</td><td>${k.created_at}</td><td><a href="${base}/api-keys/${k.id}/revoke">Revoke ${k.hint}</a></td></tr>`)}</tbody></table>`}
 <form method="post" action="${base}/api-keys"><input type="hidden" name="csrf" value="${csrf}"><button type="submit">Make a new API key</button></form>
 </section>
 <section aria-labelledby="edit"><h2 id="edit">Edit</h2>
