@@ -12,11 +12,12 @@ import { invoiceTo } from '../helpers/lifecycle.js';
 // A KSeF invoice cleared by the simulated KSeF (the sandbox's, on 127.0.0.1), its statuses posted
 // to the platform (nock), then read in the console (headless Chromium): the UPO shown as the
 // network's evidence and downloaded as stored; a one-line AS4 receipt shown indented; each
-// callback with the status posted and the platform's answer.
+// callback with the status posted and the platform's answer; the overview's count of the
+// invoice's driver and status, and its link to the list.
 
 const PLATFORM = 'http://platform.console-evidence.test';
 
-describe('console: a document\'s evidence and callbacks (Chromium)', function () {
+describe('console: a document\'s evidence, callbacks and the overview\'s counts (Chromium)', function () {
   this.timeout(60_000);
   let adapter: TestAdapter;
   let browser: Browser;
@@ -138,5 +139,17 @@ describe('console: a document\'s evidence and callbacks (Chromium)', function ()
     expect(posted).to.include({ status: 'SUCCESS' });
     expect((posted.provider_references as { key: string }[])[0]).to.include({ key: 'ksefNumber' });
     await expectAccessible(page);
+  });
+
+  it('counts the document under its driver and status on the overview, the count opening those documents in the list', async () => {
+    const page = await signInConsole(browser, adapter.url, adapter.runtime.adminApiKey.key);
+    const table = page.locator('section[aria-labelledby="recent"] table');
+    const columns = await table.locator('thead th').allTextContents();
+    const row = table.locator('tbody tr', { has: page.locator('th', { hasText: /^CLEARANCE$/ }) });
+    expect(await row.locator('td').nth(columns.indexOf('SUCCESS') - 1).textContent()).to.equal('1');
+    await expectAccessible(page);
+    await row.getByRole('link', { name: '1 CLEARANCE SUCCESS' }).click();
+    await page.waitForURL(/\/console\/documents\?driver=CLEARANCE&status=SUCCESS&from=\d{4}-\d{2}-\d{2}$/);
+    expect(await page.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['FV/2025/11/0001']);
   });
 });
