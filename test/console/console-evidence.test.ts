@@ -12,7 +12,7 @@ import { invoiceTo } from '../helpers/lifecycle.js';
 // A KSeF invoice cleared by the simulated KSeF (the sandbox's, on 127.0.0.1), its statuses posted
 // to the platform (nock), then read in the console (headless Chromium): the UPO shown as the
 // network's evidence and downloaded as stored; a one-line AS4 receipt shown indented; each
-// callback with the status posted and the platform's answer; the overview's count of the
+// callback with the status posted and the platform's answer (a refusal's body too); the overview's count of the
 // invoice's driver and status, and its link to the list.
 
 const PLATFORM = 'http://platform.console-evidence.test';
@@ -22,23 +22,25 @@ describe('console: a document\'s evidence, callbacks and the overview\'s counts 
   let adapter: TestAdapter;
   let browser: Browser;
   let documentId: string;
+  let refusedId: string;
 
   before(async function () {
     browser = await launchBrowser(this);
     nock.disableNetConnect();
     nock.enableNetConnect('127.0.0.1');
+    // The platform refuses the status of one invoice (its answer kept), and takes every other.
+    nock(PLATFORM).persist().post(/0004\/einvoice_status$/).reply(422, { error: 'unknown invoice FV/2025/11/0004' });
     nock(PLATFORM).persist().post(/\/einvoice_status$/).reply(202, { received: true });
     adapter = await startTestAdapter({
       env: { CONSOLE: 'true', ADAPTER_CONFIG: FIXTURE_CONFIG, BILLING_URL: PLATFORM, BILLING_ACCESS_TOKEN: 'tok-console', RETRY_MIN_DELAY: '50', RETRY_MAX_DELAY: '200' },
     });
-    const invoice = JSON.parse(readFileSync(join(FIXTURES_DIR, 'ksef', 'domestic-23-8.json'), 'utf8')) as Record<string, unknown>;
-    documentId = await submitDocument(adapter, invoice);
-    expect((await settledStatus(adapter, documentId)).status).to.equal('SUCCESS');
-    // The network's status (SUCCESS) answered by the platform.
-    for (let i = 0; i < 200; i++) {
-      const callbacks = await adapter.runtime.store.callbacks.ofDocument(documentId);
-      if (callbacks.length === 1 && callbacks[0]!.state === 'delivered') break;
-      await new Promise((r) => setTimeout(r, 50));
+    const fixture = (name: string) => JSON.parse(readFileSync(join(FIXTURES_DIR, 'ksef', `${name}.json`), 'utf8')) as Record<string, unknown>;
+    documentId = await submitDocument(adapter, fixture('domestic-23-8'));
+    refusedId = await submitDocument(adapter, fixture('eur-currency'));
+    for (const id of [documentId, refusedId]) expect((await settledStatus(adapter, id)).status).to.equal('SUCCESS');
+    // The network's status (SUCCESS) answered by the platform: taken, or refused.
+    for (const [id, state] of [[documentId, 'delivered'], [refusedId, 'failed']] as const) {
+      for (let i = 0; i < 200 && (await adapter.runtime.store.callbacks.ofDocument(id))[0]?.state !== state; i++) await new Promise((r) => setTimeout(r, 50));
     }
   });
   after(async () => {
@@ -126,7 +128,7 @@ describe('console: a document\'s evidence, callbacks and the overview\'s counts 
     await expectAccessible(page);
   });
 
-  it('shows each callback with the status posted and the platform\'s answer', async () => {
+  it('shows each callback with the status posted and the platform\'s answer, its body when it refused', async () => {
     const page = await signInConsole(browser, adapter.url, adapter.runtime.adminApiKey.key);
     await page.goto(`${adapter.url}/console/documents/${documentId}`);
     const rows = page.locator('section[aria-labelledby="callbacks"] tbody tr');
@@ -139,17 +141,26 @@ describe('console: a document\'s evidence, callbacks and the overview\'s counts 
     expect(posted).to.include({ status: 'SUCCESS' });
     expect((posted.provider_references as { key: string }[])[0]).to.include({ key: 'ksefNumber' });
     await expectAccessible(page);
+
+    // A callback the platform refused: its answer's status, the error, and the answer's body.
+    await page.goto(`${adapter.url}/console/documents/${refusedId}`);
+    const refused = page.locator('section[aria-labelledby="callbacks"] tbody tr').first();
+    expect(await refused.locator('td').nth(1).textContent()).to.equal('failed');
+    expect(await refused.locator('td').nth(3).textContent()).to.match(/^HTTP 422 HTTP 422: \{"error":"unknown invoice FV\/2025\/11\/0004"\}/);
+    await refused.getByText('The platform\'s answer').click();
+    expect(JSON.parse((await refused.getByLabel(/the platform's answer$/).textContent())!)).to.deep.equal({ error: 'unknown invoice FV/2025/11/0004' });
+    await expectAccessible(page);
   });
 
-  it('counts the document under its driver and status on the overview, the count opening those documents in the list', async () => {
+  it('counts the documents under their driver and status on the overview, the count opening those documents in the list', async () => {
     const page = await signInConsole(browser, adapter.url, adapter.runtime.adminApiKey.key);
     const table = page.locator('section[aria-labelledby="recent"] table');
     const columns = await table.locator('thead th').allTextContents();
     const row = table.locator('tbody tr', { has: page.locator('th', { hasText: /^CLEARANCE$/ }) });
-    expect(await row.locator('td').nth(columns.indexOf('SUCCESS') - 1).textContent()).to.equal('1');
+    expect(await row.locator('td').nth(columns.indexOf('SUCCESS') - 1).textContent()).to.equal('2');
     await expectAccessible(page);
-    await row.getByRole('link', { name: '1 CLEARANCE SUCCESS' }).click();
+    await row.getByRole('link', { name: '2 CLEARANCE SUCCESS' }).click();
     await page.waitForURL(/\/console\/documents\?driver=CLEARANCE&status=SUCCESS&from=\d{4}-\d{2}-\d{2}$/);
-    expect(await page.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['FV/2025/11/0001']);
+    expect(await page.locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['FV/2025/11/0004', 'FV/2025/11/0001']);
   });
 });

@@ -13,7 +13,8 @@ import { html, type Html } from '../html.js';
 export interface DocumentView {
   document: StoredDocument;
   transmission?: { state: string; messageId: string | null; sentAt: string | null } | undefined;
-  callbacks: readonly { id: number; state: string; attempts: number; body: string; responseStatus: number | null; lastError: string | null }[];
+  /** `responseBody`: the platform's answer to the last attempt, kept when the callback failed (a delivered one's is not kept). */
+  callbacks: readonly { id: number; state: string; attempts: number; body: string; responseStatus: number | null; responseBody: string | null; lastError: string | null }[];
   /** The documents that arrived about it (receipts, notifications, the buyer's responses) or left with it, oldest first. */
   related: readonly (RelatedDocumentRow & { flow: string; status: string })[];
 }
@@ -131,7 +132,7 @@ ${transmission ? html`<p>${transmission.state}${transmission.messageId ? html`, 
 ${callbacks.length === 0
     ? html`<p>None.</p>`
     : html`<table><thead><tr><th scope="col">Callback</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Answer</th><th scope="col">Posted</th></tr></thead>
-<tbody>${callbacks.map((c) => html`<tr><td>${c.id}</td><td>${c.state}</td><td class="number">${c.attempts}</td><td>${c.responseStatus !== null ? `HTTP ${c.responseStatus}` : 'none yet'}${c.lastError ? html` <span class="muted">${c.lastError}</span>` : ''}</td>
+<tbody>${callbacks.map((c) => html`<tr><td>${c.id}</td><td>${c.state}</td><td class="number">${c.attempts}</td><td>${c.responseStatus !== null ? `HTTP ${c.responseStatus}` : 'none yet'}${c.lastError ? html` <span class="muted">${c.lastError}</span>` : ''}${c.responseBody ? html`<details><summary>The platform's answer</summary><pre class="json" tabindex="0" aria-label="Callback ${c.id}: the platform's answer">${jsonShown(c.responseBody)}</pre></details>` : ''}</td>
 <td><details><summary>The status posted</summary><pre class="json" tabindex="0" aria-label="Callback ${c.id}: the status posted">${callbackBody(c.body)}</pre></details></td></tr>`)}</tbody></table>`}
 </section>`;
 }
