@@ -46,4 +46,5 @@ pre.xml { max-height: 30rem; overflow: auto; background: var(--panel); border: 1
 iframe.pdf { width: 100%; height: 40rem; border: 1px solid var(--line); }
 footer { padding: 1rem; color: var(--muted); border-top: 1px solid var(--line); }
 @media (max-width: 40rem) { header { flex-direction: column; align-items: flex-start; } .sign-out { margin-left: 0; } th, td { padding: .3rem .25rem; } }
+pre.json { max-height: 30rem; overflow: auto; background: var(--panel); border: 1px solid var(--line); padding: .5rem; font-size: .85rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 `;

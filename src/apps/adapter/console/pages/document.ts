@@ -84,7 +84,10 @@ function callbackBody(body: string): string {
 
 function evidence(d: StoredDocument, related: DocumentView['related'], base: string): Html {
   const answers = d.statuses.filter((s) => s.source !== 'adapter' && (s.providerPayload !== null || s.providerReferences !== null));
-  const references = (text: string | null) => (text ? ((asJson(text) ?? []) as { key: string; value: string }[]) : []);
+  const references = (text: string | null): { key: string; value: string }[] => {
+    const value = text === null ? undefined : asJson(text);
+    return Array.isArray(value) ? value : [];
+  };
   if (related.length === 0 && answers.length === 0) return html`<p>Nothing yet.</p>`;
   return html`${related.map((r) => {
     const label = EVIDENCE_NAMES[r.documentType] ?? r.documentType;
@@ -96,7 +99,7 @@ ${shownText(r.content, r.mimeType, `${label}: the content`, download)}`;
   })}
 ${answers.map((s) => html`<h3>The network's answer: ${s.status} <span class="muted">(from ${s.source})</span></h3>
 <dl class="facts"><dt>When</dt><dd>${s.createdAt}</dd>${references(s.providerReferences).map((r) => html`<dt>${r.key}</dt><dd>${r.value}</dd>`)}</dl>
-${s.providerPayload !== null ? html`<pre class="xml" tabindex="0" aria-label="The network's answer of ${s.createdAt}">${jsonShown(s.providerPayload)}</pre>` : ''}`)}`;
+${s.providerPayload !== null ? html`<pre class="json" tabindex="0" aria-label="The network's answer of ${s.createdAt}">${jsonShown(s.providerPayload)}</pre>` : ''}`)}`;
 }
 
 export function documentBody({ document: d, transmission, callbacks, related }: DocumentView): Html {

@@ -55,7 +55,7 @@ function recent(counts: readonly DocumentCount[], since: string): Html {
   return html`<section aria-labelledby="recent"><h2 id="recent">Documents of the last 24 hours</h2>
 ${counts.length === 0
     ? html`<p>None since ${since}.</p>`
-    : html`<table class="counts"><caption class="muted">Made since ${since}, by driver and current status; a count opens them in the list (from ${from})</caption>
+    : html`<table><caption class="muted">Made since ${since}, by driver and current status; a count opens them in the list (from ${from})</caption>
 <thead><tr><th scope="col">Driver</th>${statuses.map((s) => html`<th scope="col" class="number">${s}</th>`)}</tr></thead>
 <tbody>${drivers.map((m) => html`<tr><th scope="row">${m}</th>${statuses.map((s) => cell(m, s))}</tr>`)}</tbody></table>`}
 </section>`;
