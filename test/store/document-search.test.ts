@@ -81,4 +81,24 @@ describe('the documents search of the console (store.searchDocuments)', function
     // One window holds this store's documents: a page ends only when it is full or the store is read.
     expect(STATUS_WINDOW).to.be.greaterThan(N);
   });
+
+  it('counts the documents made since a time by driver and current status, for some entities or all (store.countDocuments)', async () => {
+    const since = new Date(BASE + 100_000).toISOString();
+    // Documents 100 to 130: the even ZUGFERD (every tenth FAILED last), the odd PEPPOL.
+    expect(await store.countDocuments({ since })).to.deep.equal([
+      { model: 'PEPPOL', status: 'ACCEPTED', count: 15 },
+      { model: 'ZUGFERD', status: 'ACCEPTED', count: 12 },
+      { model: 'ZUGFERD', status: 'FAILED', count: 4 },
+    ]);
+    // e-a has the multiples of 3: 102 to 129.
+    expect(await store.countDocuments({ since, entities: ['e-a'] })).to.deep.equal([
+      { model: 'PEPPOL', status: 'ACCEPTED', count: 5 },
+      { model: 'ZUGFERD', status: 'ACCEPTED', count: 4 },
+      { model: 'ZUGFERD', status: 'FAILED', count: 1 },
+    ]);
+    // The bound is the creation time to the millisecond, not only the key's.
+    expect(await store.countDocuments({ since: new Date(BASE + 130_000).toISOString() })).to.deep.equal([{ model: 'ZUGFERD', status: 'FAILED', count: 1 }]);
+    expect(await store.countDocuments({ since: new Date(BASE + 130_001).toISOString() })).to.deep.equal([]);
+    expect(await store.countDocuments({ since, entities: [] })).to.deep.equal([]);
+  });
 });

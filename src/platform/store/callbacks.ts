@@ -60,8 +60,8 @@ export function callbackStatements(db: Database, lease: Lease) {
     'UPDATE callbacks SET state = @state, attempts = @attempts, response_status = @responseStatus, response_body = @responseBody, last_error = @error, ended_at = @at WHERE id = @id',
   );
   const count = db.prepare<[string], { n: number }>('SELECT count(*) AS n FROM callbacks WHERE state = ?');
-  const ofDocument = db.prepare<[string], { id: number; state: string; attempts: number; body: string; responseStatus: number | null; lastError: string | null }>(
-    'SELECT id, state, attempts, body, response_status AS responseStatus, last_error AS lastError FROM callbacks WHERE document_id = ? ORDER BY id',
+  const ofDocument = db.prepare<[string], { id: number; state: string; attempts: number; body: string; responseStatus: number | null; responseBody: string | null; lastError: string | null }>(
+    'SELECT id, state, attempts, body, response_status AS responseStatus, response_body AS responseBody, last_error AS lastError FROM callbacks WHERE document_id = ? ORDER BY id',
   );
   return {
     /** Up to `limit` deliverable rows, oldest first, at most one per document, none of a held site. */

@@ -39,7 +39,7 @@ export type DocumentPage = OutboxPage<DocumentListItem> & { windowEnded?: boolea
 /** Documents a status filter looks at per page. */
 export const STATUS_WINDOW = 2500;
 
-const CURRENT_STATUS = '(SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1)';
+export const CURRENT_STATUS = '(SELECT s.status FROM document_statuses s WHERE s.document_id = d.id ORDER BY s.id DESC LIMIT 1)';
 const COLUMNS = `d.id, d.platform_id AS "platformId", d.type, d.model, d.country, d.business_entity_id AS "businessEntityId", d.created_at AS "createdAt",
   ${OWNER} AS "merchantId", ${CURRENT_STATUS} AS "currentStatus"`;
 

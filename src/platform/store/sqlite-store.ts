@@ -13,6 +13,7 @@ import { SerialLock } from './serial-lock.js';
 import { outboxOperations } from './outbox.js';
 import { sqliteOutboxSql } from './outbox-sqlite.js';
 import { searchDocuments } from './document-search.js';
+import { countDocuments } from './document-counts.js';
 import { DIRECTORY_WRITES, writeOperations, type WriteName, type WriteOperations } from './write-operations.js';
 import { writeStatements } from './write-statements.js';
 
@@ -142,6 +143,7 @@ export function openSqliteStore(dataDir: string, clock: () => Date = () => new D
       },
       outbox: outboxOperations(outboxSql, (work) => exclusive(() => work(outboxSql))),
       searchDocuments: (filter) => searchDocuments(outboxSql, filter),
+      countDocuments: (filter) => countDocuments(outboxSql, filter),
       transaction: (work) => exclusive(() => work(tx)),
       writeSubmission: (row) => run('submission', row),
       close: async () => {

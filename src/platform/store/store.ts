@@ -12,6 +12,7 @@ import type { SequenceStatements } from './sequences.js';
 import type { StatusChange, StatusChangeStatements } from './status-changes.js';
 import type { WriteOutcome } from './submission-write.js';
 import type { DocumentPage, DocumentSearch } from './document-search.js';
+import type { DocumentCount, DocumentCountFilter } from './document-counts.js';
 import type { TransmissionStatements, TransmissionStep } from './transmissions.js';
 
 // The store as the adapter sees it: every operation is asynchronous and atomic on its own, so
@@ -80,6 +81,8 @@ export interface Store {
   readonly outbox: OutboxOperations;
   /** The documents as the console lists them (document-search.ts): newest first, filtered, paged. */
   searchDocuments(filter: DocumentSearch): Promise<DocumentPage>;
+  /** The documents made since a time by driver and current status, for the console's overview (document-counts.ts). */
+  countDocuments(filter: DocumentCountFilter): Promise<DocumentCount[]>;
   /** The sealed values of every sealed column (sealed-rows.ts), for rotating the sealing key. */
   readonly sealedRows: SealedRowOperations;
   /**

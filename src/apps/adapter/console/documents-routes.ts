@@ -5,6 +5,7 @@ import type { DocumentSearch } from '../../../platform/store/document-search.js'
 import { DOCUMENT_STATUSES } from '../schemas/responses.js';
 import type { ConsoleDeps } from './console-routes.js';
 import { ConsoleRefusal, sessionOf } from './guards.js';
+import { merchantEntityIds } from './merchant-entities.js';
 import { page } from './layout.js';
 import { documentBody } from './pages/document.js';
 import { documentsBody, QUERY_FIELDS, type DocumentQuery, type DocumentsView } from './pages/documents.js';
@@ -43,9 +44,8 @@ function readQuery(ctx: Context, drivers: readonly string[], operator: boolean):
 export function documentsRoutes(router: Router, deps: ConsoleDeps, signedIn: Middleware): void {
   /** The entities searched: a merchant's own (live or removed) — its `entity` only narrows them — else the operator's filters. */
   const scope = (principal: Principal, query: DocumentQuery): readonly string[] | undefined => {
-    const all = deps.directory.current().all;
     const merchant = principal.kind === 'merchant' ? principal.merchantId : query.merchant;
-    let ids = merchant === undefined ? undefined : all.filter((e) => e.merchantId === merchant).map((e) => e.entity.id);
+    let ids = merchant === undefined ? undefined : merchantEntityIds(deps.directory, merchant);
     if (query.entity !== undefined) ids = ids ? ids.filter((id) => id === query.entity) : [query.entity];
     return ids;
   };
@@ -83,9 +83,15 @@ export function documentsRoutes(router: Router, deps: ConsoleDeps, signedIn: Mid
 
   router.get('/documents/:id', signedIn, async (ctx) => {
     const document = await visible(ctx);
-    const [transmission, callbacks] = await Promise.all([deps.store.transmissions.state(document.id), deps.store.callbacks.ofDocument(document.id)]);
+    const [transmission, callbacks, listed] = await Promise.all([
+      deps.store.transmissions.state(document.id),
+      deps.store.callbacks.ofDocument(document.id),
+      deps.store.statusChanges.relatedOf(document.id),
+    ]);
+    // A document has a few related documents (receipts, notifications, responses): each read whole.
+    const related = await Promise.all(listed.map(async (r) => ({ ...r, ...(await deps.store.statusChanges.related(r.id))! })));
     const title = `${document.type === 'credit_note' ? 'Credit note' : 'Document'} ${document.platformId}`;
-    sendPage(ctx, 200, page({ title, section: '/console/documents', session: sessionOf(ctx), body: documentBody({ document, transmission, callbacks }) }));
+    sendPage(ctx, 200, page({ title, section: '/console/documents', session: sessionOf(ctx), body: documentBody({ document, transmission, callbacks, related }) }));
   });
 
   router.get('/documents/:id/artifacts/:n', signedIn, async (ctx) => {
@@ -93,14 +99,27 @@ export function documentsRoutes(router: Router, deps: ConsoleDeps, signedIn: Mid
     const n = Number(ctx.params.n);
     const artifact = Number.isInteger(n) ? document.artifacts[n] : undefined;
     if (!artifact) throw new ConsoleRefusal(404, `Document ${document.id} has no artifact ${String(ctx.params.n)}.`);
-    const extension = artifact.mimeType === 'application/pdf' ? 'pdf' : /xml$/.test(artifact.mimeType) ? 'xml' : 'bin';
-    const disposition = ctx.query.download !== undefined ? 'attachment' : 'inline';
-    ctx.set({
-      'Content-Disposition': `${disposition}; filename="${document.platformId.replace(/[^A-Za-z0-9._-]/g, '_')}-${n}.${extension}"`,
-      // Shown only inside the console's own pages (the PDF's frame); nothing in it runs.
-      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
-    });
-    ctx.type = artifact.mimeType;
-    ctx.body = artifact.encoding === 'base64' ? Buffer.from(artifact.content, 'base64') : artifact.content;
+    send(ctx, `${document.platformId}-${n}`, artifact.mimeType, artifact.encoding === 'base64' ? Buffer.from(artifact.content, 'base64') : artifact.content);
   });
+
+  router.get('/documents/:id/related/:related', signedIn, async (ctx) => {
+    const document = await visible(ctx);
+    const id = String(ctx.params.related);
+    const related = /^[A-Za-z0-9-]{1,100}$/.test(id) ? await deps.store.statusChanges.related(id) : undefined;
+    if (!related || related.documentId !== document.id) throw new ConsoleRefusal(404, `Document ${document.id} has no related document ${id}.`);
+    send(ctx, `${document.platformId}-${related.documentType}`, related.mimeType, related.content);
+  });
+}
+
+/** A stored file as it is (the same bytes), inline or, with `?download`, as an attachment. */
+function send(ctx: Context, name: string, mimeType: string, body: string | Buffer): void {
+  const extension = mimeType === 'application/pdf' ? 'pdf' : /xml$/.test(mimeType) ? 'xml' : /json$/.test(mimeType) ? 'json' : 'bin';
+  const disposition = ctx.query.download !== undefined ? 'attachment' : 'inline';
+  ctx.set({
+    'Content-Disposition': `${disposition}; filename="${name.replace(/[^A-Za-z0-9._-]/g, '_')}.${extension}"`,
+    // Shown only inside the console's own pages (the PDF's frame); nothing in it runs.
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'self'",
+  });
+  ctx.type = mimeType;
+  ctx.body = body;
 }

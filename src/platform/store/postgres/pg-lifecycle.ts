@@ -229,7 +229,7 @@ export function pgCallbacks(pool: pg.Pool, lease: Lease): CallbackOperations {
     ofDocument: (documentId) =>
       rows(
         pool,
-        'SELECT id, state, attempts, body, response_status AS "responseStatus", last_error AS "lastError" FROM callbacks WHERE document_id = $1 ORDER BY id',
+        'SELECT id, state, attempts, body, response_status AS "responseStatus", response_body AS "responseBody", last_error AS "lastError" FROM callbacks WHERE document_id = $1 ORDER BY id',
         [documentId],
       ),
   };

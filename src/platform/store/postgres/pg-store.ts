@@ -9,6 +9,7 @@ import { pgDirectory } from './pg-directory.js';
 import { pgReceived } from './pg-received.js';
 import { pgOutbox, pgOutboxSql } from './pg-outbox.js';
 import { searchDocuments } from '../document-search.js';
+import { countDocuments } from '../document-counts.js';
 import { pgSealedRows } from './pg-sealed-rows.js';
 import { pgCallbacks, pgInbox, pgSequences, pgStatusChanges, pgTransmissions } from './pg-lifecycle.js';
 import { migratePostgres, versionOf } from './pg-migrate.js';
@@ -72,6 +73,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       directory: pgDirectory(pool),
       outbox: pgOutbox(pool),
       searchDocuments: (filter) => searchDocuments(pgOutboxSql(pool), filter),
+      countDocuments: (filter) => countDocuments(pgOutboxSql(pool), filter),
       sealedRows: pgSealedRows(pool),
       // The directory's writers take its version row first: admin transactions run one at a time, on every instance.
       transaction: (work) =>

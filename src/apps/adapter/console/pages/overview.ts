@@ -1,17 +1,21 @@
 import type { DriverRegistry } from '../../../../driver-kit/registry.js';
 import type { RunSettings } from '../../../../driver-kit/run-settings.js';
 import type { Directory, Principal } from '../../../../platform/directory/directory.js';
+import type { DocumentCount } from '../../../../platform/store/document-counts.js';
 import type { OutboxCallback, OutboxTransmission } from '../../../../platform/store/outbox.js';
 import type { Store } from '../../../../platform/store/store.js';
 import { listActivations } from '../../services/activations.js';
+import { DOCUMENT_STATUSES } from '../../schemas/responses.js';
 import { html, type Html } from '../html.js';
+import { merchantEntityIds } from '../merchant-entities.js';
 
-// The overview: what needs a person now. Queue depths with their oldest item (the operator's
+// The overview: what needs a person now. The documents of the last 24 hours by driver and
+// current status (each count a link to them in the list), queue depths with their oldest item (the operator's
 // only: they count every merchant's rows), the failed callbacks and transmissions, and the
 // activations that are not COMPLETED or name a certificate close to its end.
 
 export interface OverviewDeps {
-  store: Pick<Store, 'queues' | 'outbox'>;
+  store: Pick<Store, 'queues' | 'outbox' | 'countDocuments'>;
   directory: Directory;
   runSettings: Pick<RunSettings, 'of' | 'certificatesOf'>;
   drivers: DriverRegistry;
@@ -19,18 +23,42 @@ export interface OverviewDeps {
 }
 
 const FAILURES_SHOWN = 10;
+/** The overview's window of recent documents. */
+export const RECENT_MS = 24 * 3600_000;
 
 export async function overviewBody(deps: OverviewDeps, principal: Principal): Promise<Html> {
   const merchant = principal.kind === 'merchant' ? principal.merchantId : undefined;
-  const [depths, callbacks, transmissions] = await Promise.all([
+  const since = new Date(deps.clock().getTime() - RECENT_MS).toISOString();
+  const [counts, depths, callbacks, transmissions] = await Promise.all([
+    deps.store.countDocuments({ since, entities: merchant === undefined ? undefined : merchantEntityIds(deps.directory, merchant) }),
     principal.kind === 'operator' ? deps.store.queues.depths() : Promise.resolve(undefined),
     deps.store.outbox.callbacks({ state: 'failed', merchant, limit: FAILURES_SHOWN }, []),
     deps.store.outbox.transmissions({ state: 'failed', merchant, limit: FAILURES_SHOWN }),
   ]);
-  return html`${depths ? queues(depths) : ''}
+  return html`${recent(counts, since)}
+${depths ? queues(depths) : ''}
 ${failedCallbacks(callbacks.items, callbacks.next !== undefined)}
 ${failedTransmissions(transmissions.items, transmissions.next !== undefined)}
 ${attention(deps, principal)}`;
+}
+
+/** Drivers by statuses, the statuses in the SPI's order; each count opens the list of those documents from the window's first day. */
+function recent(counts: readonly DocumentCount[], since: string): Html {
+  const drivers = [...new Set(counts.map((c) => c.model))];
+  const statuses = DOCUMENT_STATUSES.filter((s) => counts.some((c) => c.status === s));
+  const from = since.slice(0, 10);
+  const cell = (model: string, status: string) => {
+    const n = counts.find((c) => c.model === model && c.status === status)?.count ?? 0;
+    const query = new URLSearchParams({ driver: model, status, from });
+    return n === 0 ? html`<td class="number muted">0</td>` : html`<td class="number"><a href="/console/documents?${query.toString()}" aria-label="${n} ${model} ${status}">${n}</a></td>`;
+  };
+  return html`<section aria-labelledby="recent"><h2 id="recent">Documents of the last 24 hours</h2>
+${counts.length === 0
+    ? html`<p>None since ${since}.</p>`
+    : html`<table><caption class="muted">Made since ${since}, by driver and current status; a count opens them in the list (from ${from})</caption>
+<thead><tr><th scope="col">Driver</th>${statuses.map((s) => html`<th scope="col" class="number">${s}</th>`)}</tr></thead>
+<tbody>${drivers.map((m) => html`<tr><th scope="row">${m}</th>${statuses.map((s) => cell(m, s))}</tr>`)}</tbody></table>`}
+</section>`;
 }
 
 function queues(depths: Awaited<ReturnType<Store['queues']['depths']>>): Html {
