@@ -65,8 +65,8 @@ describe('console: documents (Chromium)', function () {
     await rows.getByRole('link', { name: 'ZF-CONSOLE-1' }).click();
     await page.waitForURL(new RegExp(`/console/documents/${zugferdId}$`));
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Document ZF-CONSOLE-1');
-    expect(await page.locator('#timeline + table tbody tr').first().locator('td').nth(1).textContent()).to.equal('ACCEPTED');
-    expect(await page.locator('#timeline + table tbody tr').first().locator('td').nth(2).textContent()).to.equal('adapter');
+    expect(await page.getByRole('region', { name: 'Status timeline' }).locator('tbody tr').first().locator('td').nth(1).textContent()).to.equal('ACCEPTED');
+    expect(await page.getByRole('region', { name: 'Status timeline' }).locator('tbody tr').first().locator('td').nth(2).textContent()).to.equal('adapter');
     expect(await page.locator('pre.xml').textContent()).to.contain('<rsm:CrossIndustryInvoice').and.to.contain('ZF-CONSOLE-1');
     await expectAccessible(page);
     await screenshot(page, 'document');

@@ -55,7 +55,7 @@ describe('console: the outbox (Chromium)', function () {
 
     const page = await signIn(adapter.runtime.adminApiKey.key);
     // The overview lists it among the failed callbacks, and counts the transmission queued.
-    expect(await page.locator('#failed-callbacks + table tbody').textContent()).to.contain(documentId);
+    expect(await page.getByRole('region', { name: 'Failed callbacks' }).locator('tbody').textContent()).to.contain(documentId);
     expect(await page.locator('.card', { hasText: 'Transmissions queued' }).locator('.figure').textContent()).to.equal('1');
     await screenshot(page, 'overview');
     await page.getByRole('link', { name: 'Outbox' }).click();

@@ -55,7 +55,7 @@ describe('console: sign-in, sessions and their guards (Chromium)', function () {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).to.equal('Overview');
     expect(await page.locator('.sign-out span').textContent()).to.equal('Signed in as the operator (admin key)');
     expect(await page.getByRole('heading', { name: 'Queues' }).count()).to.equal(1);
-    const attention = await page.locator('#activations + table tbody tr td:first-child').allTextContents();
+    const attention = await page.getByRole('region', { name: 'Activations that need attention' }).locator('tbody tr td:first-child').allTextContents();
     expect(attention.length).to.be.greaterThan(1); // the demo's entities: the sandbox makes their activations PENDING
     const [cookie] = (await context.cookies()).filter((c) => c.name === 'console_session');
     expect(cookie).to.include({ httpOnly: true, sameSite: 'Strict', path: '/console', secure: false });
@@ -67,7 +67,7 @@ describe('console: sign-in, sessions and their guards (Chromium)', function () {
     expect(await page.locator('.sign-out span').textContent()).to.equal('Signed in as merchant alpha');
     expect(await page.getByRole('heading', { name: 'Queues' }).count()).to.equal(0);
     // alpha-seller's Peppol activation waits for an access point (PENDING): the only one listed.
-    expect(await page.locator('#activations + table tbody tr td:first-child').allTextContents()).to.deep.equal(['alpha-seller']);
+    expect(await page.getByRole('region', { name: 'Activations that need attention' }).locator('tbody tr td:first-child').allTextContents()).to.deep.equal(['alpha-seller']);
     expect(await page.content()).not.to.contain('595e13fd-68b0-40c2-ade3-9780ce339d97');
   });
 

@@ -63,6 +63,7 @@ label.inline { font-weight: 400; margin-left: .5rem; }
 code.key { font-size: 1rem; overflow-wrap: anywhere; background: var(--panel); padding: .25rem; }
 button.quiet { background: var(--bg); color: var(--accent); }
 .table-wrap { overflow-x: auto; }
+td.number a { display: inline-block; min-width: 1.5rem; }
 pre.json { max-height: 30rem; overflow: auto; background: var(--panel); border: 1px solid var(--line); padding: .5rem; white-space: pre-wrap; overflow-wrap: anywhere; }
 @media (max-width: 40rem) {
   header { flex-direction: column; align-items: flex-start; }

@@ -3,6 +3,7 @@ import { indentXml } from '../../../../formats/xml/indent.js';
 import type { StoredDocument } from '../../../../platform/store/documents.js';
 import type { RelatedDocumentRow } from '../../../../platform/store/status-changes.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 
 // One document's story: what it is, each status with where it came from (the adapter, the
 // network, the buyer), what was rendered (XML shown, a PDF inline), what the network gave back
@@ -113,8 +114,8 @@ export function documentBody({ document: d, transmission, callbacks, related }: 
 <dt>Status</dt><dd>${d.statuses[d.statuses.length - 1]?.status ?? ''}</dd>
 </dl>
 <section aria-labelledby="timeline"><h2 id="timeline">Status timeline</h2>
-<table><thead><tr><th scope="col">When</th><th scope="col">Status</th><th scope="col">Source</th><th scope="col">Detail</th></tr></thead>
-<tbody>${d.statuses.map((s) => html`<tr><td>${s.createdAt}</td><td>${s.status}</td><td>${s.source}</td><td>${detailOf(s)}</td></tr>`)}</tbody></table>
+${wideTable('Status timeline', html`<table><thead><tr><th scope="col">When</th><th scope="col">Status</th><th scope="col">Source</th><th scope="col">Detail</th></tr></thead>
+<tbody>${d.statuses.map((s) => html`<tr><td>${s.createdAt}</td><td>${s.status}</td><td>${s.source}</td><td>${detailOf(s)}</td></tr>`)}</tbody></table>`)}
 </section>
 <section aria-labelledby="artifacts"><h2 id="artifacts">Rendered documents</h2>
 ${d.artifacts.map((a, n) => html`<h3>${a.documentType} <span class="muted">(${a.mimeType})</span></h3>
@@ -134,8 +135,8 @@ ${transmission ? html`<p>${transmission.state}${transmission.messageId ? html`, 
 <section aria-labelledby="callbacks"><h2 id="callbacks">Callbacks to the platform</h2>
 ${callbacks.length === 0
     ? html`<p>None.</p>`
-    : html`<table><thead><tr><th scope="col">Callback</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Answer</th><th scope="col">Posted</th></tr></thead>
+    : wideTable('Callbacks to the platform', html`<table><thead><tr><th scope="col">Callback</th><th scope="col">State</th><th scope="col">Attempts</th><th scope="col">Answer</th><th scope="col">Posted</th></tr></thead>
 <tbody>${callbacks.map((c) => html`<tr><td>${c.id}</td><td>${c.state}</td><td class="number">${c.attempts}</td><td>${c.responseStatus !== null ? `HTTP ${c.responseStatus}` : 'none yet'}${c.lastError ? html` <span class="muted">${c.lastError}</span>` : ''}${c.responseBody ? html`<details><summary>The platform's answer</summary><pre class="json" tabindex="0" aria-label="Callback ${c.id}: the platform's answer">${jsonShown(c.responseBody)}</pre></details>` : ''}</td>
-<td><details><summary>The status posted</summary><pre class="json" tabindex="0" aria-label="Callback ${c.id}: the status posted">${callbackBody(c.body)}</pre></details></td></tr>`)}</tbody></table>`}
+<td><details><summary>The status posted</summary><pre class="json" tabindex="0" aria-label="Callback ${c.id}: the status posted">${callbackBody(c.body)}</pre></details></td></tr>`)}</tbody></table>`)}
 </section>`;
 }

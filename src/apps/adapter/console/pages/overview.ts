@@ -7,6 +7,7 @@ import type { Store } from '../../../../platform/store/store.js';
 import { listActivations } from '../../services/activations.js';
 import { DOCUMENT_STATUSES } from '../../schemas/responses.js';
 import { html, type Html } from '../html.js';
+import { wideTable } from '../wide-table.js';
 import { merchantEntityIds } from '../merchant-entities.js';
 
 // The overview: what needs a person now. The documents of the last 24 hours by driver and
@@ -55,9 +56,9 @@ function recent(counts: readonly DocumentCount[], since: string): Html {
   return html`<section aria-labelledby="recent"><h2 id="recent">Documents of the last 24 hours</h2>
 ${counts.length === 0
     ? html`<p>None since ${since}.</p>`
-    : html`<table><caption class="muted">Made since ${since}, by driver and current status; a count opens them in the list (from ${from})</caption>
+    : wideTable('Documents of the last 24 hours', html`<table><caption class="muted">Made since ${since}, by driver and current status; a count opens them in the list (from ${from})</caption>
 <thead><tr><th scope="col">Driver</th>${statuses.map((s) => html`<th scope="col" class="number">${s}</th>`)}</tr></thead>
-<tbody>${drivers.map((m) => html`<tr><th scope="row">${m}</th>${statuses.map((s) => cell(m, s))}</tr>`)}</tbody></table>`}
+<tbody>${drivers.map((m) => html`<tr><th scope="row">${m}</th>${statuses.map((s) => cell(m, s))}</tr>`)}</tbody></table>`)}
 </section>`;
 }
 
@@ -76,9 +77,9 @@ function failedCallbacks(items: readonly OutboxCallback[], more: boolean): Html 
   return html`<section aria-labelledby="failed-callbacks"><h2 id="failed-callbacks">Failed callbacks</h2>
 ${items.length === 0
     ? html`<p class="good">None.</p>`
-    : html`<table><caption class="muted">The newest ${items.length}${more ? ' (more exist)' : ''}</caption>
+    : wideTable('Failed callbacks', html`<table><caption class="muted">The newest ${items.length}${more ? ' (more exist)' : ''}</caption>
 <thead><tr><th scope="col">Callback</th><th scope="col">Document</th><th scope="col">Site</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead>
-<tbody>${items.map((c) => html`<tr><td>${c.id}</td><td>${c.documentId}</td><td>${c.site}</td><td class="number">${c.attempts}</td><td>${c.lastError ?? ''}</td></tr>`)}</tbody></table>`}
+<tbody>${items.map((c) => html`<tr><td>${c.id}</td><td>${documentLink(c.documentId)}</td><td>${c.site}</td><td class="number">${c.attempts}</td><td>${c.lastError ?? ''}</td></tr>`)}</tbody></table>`)}
 </section>`;
 }
 
@@ -86,9 +87,9 @@ function failedTransmissions(items: readonly OutboxTransmission[], more: boolean
   return html`<section aria-labelledby="failed-transmissions"><h2 id="failed-transmissions">Failed transmissions</h2>
 ${items.length === 0
     ? html`<p class="good">None.</p>`
-    : html`<table><caption class="muted">The newest ${items.length}${more ? ' (more exist)' : ''}</caption>
+    : wideTable('Failed transmissions', html`<table><caption class="muted">The newest ${items.length}${more ? ' (more exist)' : ''}</caption>
 <thead><tr><th scope="col">Document</th><th scope="col">Driver</th><th scope="col">Entity</th><th scope="col">Attempts</th><th scope="col">Last error</th></tr></thead>
-<tbody>${items.map((t) => html`<tr><td>${t.documentId}</td><td>${t.model}</td><td>${t.businessEntityId}</td><td class="number">${t.attempts}</td><td>${t.lastError ?? ''}</td></tr>`)}</tbody></table>`}
+<tbody>${items.map((t) => html`<tr><td>${documentLink(t.documentId)}</td><td>${t.model}</td><td>${entityLink(t.businessEntityId)}</td><td class="number">${t.attempts}</td><td>${t.lastError ?? ''}</td></tr>`)}</tbody></table>`)}
 </section>`;
 }
 
@@ -101,7 +102,10 @@ function attention(deps: OverviewDeps, principal: Principal): Html {
   return html`<section aria-labelledby="activations"><h2 id="activations">Activations that need attention</h2>
 ${listed.length === 0
     ? html`<p class="good">Every activation is COMPLETED and no certificate ends within 30 days.</p>`
-    : html`<table><thead><tr><th scope="col">Entity</th><th scope="col">Activation</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
-<tbody>${listed.map((a) => html`<tr><td>${a.business_entity.id}</td><td>${a.id}</td><td class="${a.status.code === 'FAILED' ? 'bad' : ''}">${a.status.code}</td><td>${a.status.message}</td></tr>`)}</tbody></table>`}
+    : wideTable('Activations that need attention', html`<table><thead><tr><th scope="col">Entity</th><th scope="col">Activation</th><th scope="col">Status</th><th scope="col">Message</th></tr></thead>
+<tbody>${listed.map((a) => html`<tr><td>${entityLink(a.business_entity.id)}</td><td>${a.id}</td><td class="${a.status.code === 'FAILED' ? 'bad' : ''}">${a.status.code}</td><td>${a.status.message}</td></tr>`)}</tbody></table>`)}
 </section>`;
 }
+
+const documentLink = (id: string): Html => html`<a href="/console/documents/${encodeURIComponent(id)}">${id}</a>`;
+const entityLink = (id: string): Html => html`<a href="/console/entities/${encodeURIComponent(id)}">${id}</a>`;
