@@ -158,9 +158,9 @@ describe('the einvoicing-adapter bin', () => {
   it('migrate creates the database and is a no-op the second time', async () => {
     const first = await runBinToEnd(['migrate', '--data-dir', 'store'], { cwd, env: SQLITE });
     expect(first.code).to.equal(0);
-    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\napplied 009 sequences-and-inbox\napplied 010 leases\napplied 011 documents-by-entity\napplied 012 received-messages\napplied 013 entity-driver-settings\napplied 014 outbox-actions\napplied 015 queue-request-ids\napplied 016 png-media-type\napplied 017 transmission-retries\napplied 018 console\n.*store\/adapter\.sqlite: schema version 18\n$/);
+    expect(first.stdout).to.match(/^applied 001 adapter-meta\napplied 002 documents\napplied 003 status-history\napplied 004 lifecycle\napplied 005 document-resubmission\napplied 006 chains\napplied 007 artifact-encoding\napplied 008 merchants\napplied 009 sequences-and-inbox\napplied 010 leases\napplied 011 documents-by-entity\napplied 012 received-messages\napplied 013 entity-driver-settings\napplied 014 outbox-actions\napplied 015 queue-request-ids\napplied 016 png-media-type\napplied 017 transmission-retries\napplied 018 console\napplied 019 callbacks-by-document\n.*store\/adapter\.sqlite: schema version 19\n$/);
     const second = await runBinToEnd(['migrate'], { cwd, env: { DATA_DIR: 'store', ...SQLITE } });
-    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 18 (up to date)\n');
+    expect(second.stdout).to.equal('store/adapter.sqlite: schema version 19 (up to date)\n');
   });
 
   it('names DATA_DIR in one line when the store cannot be used', async () => {

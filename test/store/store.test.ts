@@ -105,6 +105,14 @@ describe('the store', () => {
     db.close();
   });
 
+  it('reads a document\'s callbacks in every state by index (migration 19), not the whole table', () => {
+    const db = openDatabase(join(tempDir(), 'adapter.sqlite'));
+    migrate(db, MIGRATIONS);
+    const plan = JSON.stringify(db.prepare("EXPLAIN QUERY PLAN SELECT id, state FROM callbacks WHERE document_id = 'd1' ORDER BY id").all());
+    expect(plan).to.contain('callbacks_by_document').and.not.to.contain('TEMP B-TREE');
+    db.close();
+  });
+
   it('rolls back a migration run without foreign keys that leaves a dangling reference', () => {
     const db = openDatabase(join(tempDir(), 'x.sqlite'));
     const migrations: Migration[] = [

@@ -16,6 +16,7 @@ import { m015QueueRequestIds } from './015-queue-request-ids.js';
 import { m016PngMediaType } from './016-png-media-type.js';
 import { m017TransmissionRetries } from './017-transmission-retries.js';
 import { m018Console } from './018-console.js';
+import { m019CallbacksByDocument } from './019-callbacks-by-document.js';
 
 export interface Migration {
   /** 1, 2, 3…: applied in order, each once, each in its own transaction. */
@@ -31,4 +32,4 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Never edit a released one: add the next number. */
-export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity, m012ReceivedMessages, m013EntityDriverSettings, m014OutboxActions, m015QueueRequestIds, m016PngMediaType, m017TransmissionRetries, m018Console]);
+export const MIGRATIONS: readonly Migration[] = Object.freeze([m001AdapterMeta, m002Documents, m003StatusHistory, m004Lifecycle, m005DocumentResubmission, m006Chains, m007ArtifactEncoding, m008Merchants, m009SequencesAndInbox, m010Leases, m011DocumentsByEntity, m012ReceivedMessages, m013EntityDriverSettings, m014OutboxActions, m015QueueRequestIds, m016PngMediaType, m017TransmissionRetries, m018Console, m019CallbacksByDocument]);

@@ -9,6 +9,7 @@ import { p007QueueRequestIds } from './007-queue-request-ids.js';
 import { p008PngMediaType } from './008-png-media-type.js';
 import { p009TransmissionRetries } from './009-transmission-retries.js';
 import { p010Console } from './010-console.js';
+import { p011CallbacksByDocument } from './011-callbacks-by-document.js';
 
 /** PostgreSQL's own numbered migrations, oldest first. Never edit a released one: add the next number. */
-export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema, p002Leases, p003DocumentsByEntity, p004ReceivedMessages, p005EntityDriverSettings, p006OutboxActions, p007QueueRequestIds, p008PngMediaType, p009TransmissionRetries, p010Console]);
+export const PG_MIGRATIONS: readonly Migration[] = Object.freeze([p001Schema, p002Leases, p003DocumentsByEntity, p004ReceivedMessages, p005EntityDriverSettings, p006OutboxActions, p007QueueRequestIds, p008PngMediaType, p009TransmissionRetries, p010Console, p011CallbacksByDocument]);
