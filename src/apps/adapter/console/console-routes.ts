@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import Router from '@koa/router';
-import type { Context, Middleware } from 'koa';
+import type { Middleware } from 'koa';
 import type { DriverRegistry } from '../../../driver-kit/registry.js';
 import type { RunSettings } from '../../../driver-kit/run-settings.js';
 import type { Logger } from '../../../lib/log.js';

@@ -7,11 +7,11 @@ import { SpiError } from '../../../platform/http/errors.js';
 import type { BusinessEntity } from '../../../spi/business-entity.js';
 import { driverId, type Driver } from '../../../spi/driver.js';
 import { listActivations } from '../services/activations.js';
-import { getEntityDriver, putEntityDriver } from '../services/entity-drivers.js';
+import { entityDriverView, putEntityDriver } from '../services/entity-drivers.js';
 import type { ConsoleDeps } from './console-routes.js';
-import { filesOf } from './form-body.js';
-import { flatten, nestedFrom, NO_ERRORS, placeErrors, type FormValues, type PlacedErrors } from './form-fields.js';
-import { ConsoleRefusal, sessionOf } from './guards.js';
+import { filesOf, formValues } from './form-body.js';
+import { flatten, formErrors, nestedFrom, NO_ERRORS, type FormValues, type PlacedErrors } from './form-fields.js';
+import { ConsoleRefusal, operatorOnly, sessionOf } from './guards.js';
 import { page } from './layout.js';
 import { entitiesBody, entityBody, newEntityBody, type EntityRow, type EntityView } from './pages/entities.js';
 import { activationFields, entityFieldNames } from './pages/entity-form.js';
@@ -23,22 +23,6 @@ import { sendPage } from './send-page.js';
 // through the same services as the admin API, so each problem is the API's, shown beside its field.
 
 const SECTION = '/console/entities';
-
-/** The form's text fields (a file is read apart). */
-export function formValues(ctx: Context): Record<string, string> {
-  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'csrf'));
-}
-
-export function operatorOnly(ctx: Context, what: string): void {
-  if (sessionOf(ctx).principal.kind !== 'operator') throw new ConsoleRefusal(403, `Only the operator (the admin key) ${what}.`);
-}
-
-/** A 400 from the services, placed on the form's fields; anything else goes on. */
-export function formErrors(err: unknown, fields: readonly string[], prefix = ''): PlacedErrors {
-  if (err instanceof SpiError && err.status >= 400 && err.status < 500 && err.status !== 404) return placeErrors(err.errors, fields, prefix);
-  throw err;
-}
 
 /** What the entity form's fields make, with the objects the API requires present, so that a missing value is named by its own path. */
 function entityFromForm(values: FormValues, creating: boolean): Record<string, unknown> {
@@ -69,10 +53,10 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
   };
 
   /** The drivers serving its activations that take settings per entity, with where their settings come from. */
-  const driversOf = async (entity: BusinessEntity) => {
+  const driversOf = (entity: BusinessEntity) => {
     const serving = entity.activations.flatMap((a) => a.country_activations.map((ca) => deps.drivers.get(ca.model, ca.country)));
     const unique = [...new Set(serving)].filter((d): d is Driver => d !== undefined && d.entitySlots !== undefined);
-    return Promise.all(unique.map(async (d) => ({ driver: driverId(d), source: (await getEntityDriver(deps.entityDrivers, entity.id, driverId(d))).source })));
+    return unique.map((d) => ({ driver: driverId(d), source: entityDriverView(deps.entityDrivers, entity.id, driverId(d)).source }));
   };
 
   const showEntity = async (ctx: Context, status: number, entity: BusinessEntity, form: Partial<{ values: FormValues; errors: PlacedErrors; activation: { values: FormValues; errors: PlacedErrors }; notice: string }> = {}) => {
@@ -88,7 +72,7 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
               errors: form.errors ?? NO_ERRORS,
               activation: form.activation ?? { values: { country: entity.party.address.country }, errors: NO_ERRORS },
               models: models(),
-              drivers: await driversOf(entity),
+              drivers: driversOf(entity),
             }
           : undefined,
     };
@@ -165,12 +149,12 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
   });
 
   /** The driver of the path with its entity settings schema: 404 for a driver without settings per entity. */
-  const settingsPage = async (ctx: Context) => {
+  const settingsPage = (ctx: Context) => {
     operatorOnly(ctx, 'sets driver settings and secrets');
     const entity = visible(ctx);
     let view;
     try {
-      view = await getEntityDriver(deps.entityDrivers, entity.id, String(ctx.params.driver));
+      view = entityDriverView(deps.entityDrivers, entity.id, String(ctx.params.driver));
     } catch (err) {
       if (err instanceof SpiError) throw new ConsoleRefusal(err.status, err.errors.map((e) => e.message).join('; '));
       throw err;
@@ -178,18 +162,18 @@ export function entitiesRoutes(router: Router, deps: ConsoleDeps, signedIn: Midd
     const driver = deps.drivers.all.find((d) => driverId(d) === view.driver)!;
     return { entity, view, ...settingSpecs(entitySchemaOf(driver)!) };
   };
-  const showSettings = (ctx: Context, status: number, form: Awaited<ReturnType<typeof settingsPage>> & { values?: FormValues; errors?: PlacedErrors; saved?: boolean }) => {
+  const showSettings = (ctx: Context, status: number, form: ReturnType<typeof settingsPage> & { values?: FormValues; errors?: PlacedErrors; saved?: boolean }) => {
     const session = sessionOf(ctx);
     const body = entityDriverBody({ entityId: form.entity.id, driver: form.view.driver, view: form.view, specs: form.specs, groups: form.groups, values: form.values ?? settingsValues(form.specs, form.view), errors: form.errors ?? NO_ERRORS, csrf: session.csrf, saved: form.saved });
     sendPage(ctx, status, page({ title: `${form.view.driver} settings of ${form.entity.id}`, section: SECTION, session, body }));
   };
 
   router.get('/entities/:id/drivers/:driver', signedIn, async (ctx) => {
-    showSettings(ctx, 200, { ...(await settingsPage(ctx)), saved: ctx.query.saved !== undefined });
+    showSettings(ctx, 200, { ...settingsPage(ctx), saved: ctx.query.saved !== undefined });
   });
 
   router.post('/entities/:id/drivers/:driver', signedIn, async (ctx) => {
-    const form = await settingsPage(ctx);
+    const form = settingsPage(ctx);
     const values = formValues(ctx);
     const body = settingsBody(form.specs, values, filesOf(ctx), form.view.settings);
     try {

@@ -53,6 +53,12 @@ export function formBody(): Middleware {
   };
 }
 
+/** The form's text fields, without its CSRF token (a file is read apart). */
+export function formValues(ctx: Context): Record<string, string> {
+  const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(body).filter((e): e is [string, string] => typeof e[1] === 'string' && e[0] !== 'csrf'));
+}
+
 export function filesOf(ctx: Context): ReadonlyMap<string, UploadedFile> {
   return (ctx.state as FormFiles).files ?? new Map();
 }

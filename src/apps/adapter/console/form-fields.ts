@@ -1,3 +1,4 @@
+import { SpiError } from '../../../platform/http/errors.js';
 import type { SpiErrorItem } from '../../../spi/error-item.js';
 import { html, type Html } from './html.js';
 
@@ -89,6 +90,12 @@ export function placeErrors(items: readonly SpiErrorItem[], fields: readonly str
 function fieldFor(path: string, fields: readonly string[]): string | undefined {
   if (fields.includes(path)) return path;
   return fields.filter((f) => path.startsWith(`${f}.`) || path.startsWith(`${f}[`)).sort((a, b) => b.length - a.length)[0];
+}
+
+/** A client error of the admin API's services (400, 409), placed on the form's fields; anything else (a 404 included) goes on. */
+export function formErrors(err: unknown, fields: readonly string[], prefix = ''): PlacedErrors {
+  if (err instanceof SpiError && err.status >= 400 && err.status < 500 && err.status !== 404) return placeErrors(err.errors, fields, prefix);
+  throw err;
 }
 
 export const NO_ERRORS: PlacedErrors = { byField: new Map(), rest: [] };

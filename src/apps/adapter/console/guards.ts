@@ -84,6 +84,11 @@ export function requireSession(sessions: ConsoleSessions): Middleware {
   };
 }
 
+/** Refuses what only the admin key may do (as the admin API is the operator's alone): 403 saying who may. */
+export function operatorOnly(ctx: Context, what: string): void {
+  if (sessionOf(ctx).principal.kind !== 'operator') throw new ConsoleRefusal(403, `Only the operator (the admin key) ${what}.`);
+}
+
 export function sessionOf(ctx: Context): ConsoleSession {
   const session = (ctx.state as ConsoleState).session;
   if (!session) throw new Error('sessionOf: the route is not behind requireSession');

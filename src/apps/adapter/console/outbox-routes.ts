@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import type { Context, Middleware } from 'koa';
 import { CALLBACK_CURSOR, TRANSMISSION_CURSOR, type OutboxFilter } from '../../../platform/store/outbox.js';
 import * as outbox from '../services/outbox.js';
-import { ConsoleRefusal, sessionOf } from './guards.js';
+import { ConsoleRefusal, operatorOnly, sessionOf } from './guards.js';
 import type { ConsoleDeps } from './console-routes.js';
 import { page } from './layout.js';
 import { actedBody, CALLBACK_STATES, confirmBody, outboxBody, TRANSMISSION_STATES, type Queue } from './pages/outbox.js';
@@ -38,9 +38,6 @@ export function outboxRoutes(router: Router, deps: ConsoleDeps, signedIn: Middle
     sendPage(ctx, 200, page({ title: 'Outbox', section: '/console/outbox', session, body: outboxBody({ queue, state, principal: session.principal, page: items }) }));
   });
 
-  const operatorOnly = (ctx: Context) => {
-    if (sessionOf(ctx).principal.kind !== 'operator') throw new ConsoleRefusal(403, 'Only the operator (the admin key) retries or cancels outbox rows.');
-  };
   const target = (ctx: Context) => {
     const { queue, id, action } = ctx.params as Record<string, string>;
     const known = queue === 'callbacks' ? /^[1-9][0-9]{0,14}$/.test(id!) : queue === 'transmissions' && /^[A-Za-z0-9-]{1,100}$/.test(id!);
@@ -49,14 +46,14 @@ export function outboxRoutes(router: Router, deps: ConsoleDeps, signedIn: Middle
   };
 
   router.get('/outbox/:queue/:id/:action', signedIn, (ctx) => {
-    operatorOnly(ctx);
+    operatorOnly(ctx, 'retries or cancels outbox rows');
     const { queue, id, action } = target(ctx);
     const session = sessionOf(ctx);
     sendPage(ctx, 200, page({ title: action === 'retry' ? 'Retry' : 'Cancel', section: '/console/outbox', session, body: confirmBody(queue, id, action, session.csrf) }));
   });
 
   router.post('/outbox/:queue/:id/:action', signedIn, async (ctx) => {
-    operatorOnly(ctx);
+    operatorOnly(ctx, 'retries or cancels outbox rows');
     const { queue, id, action } = target(ctx);
     const d = serviceDeps(ctx);
     const done =

@@ -71,6 +71,11 @@ function liveEntity(deps: EntityDriverDeps, id: string): void {
 
 export async function getEntityDriver(deps: EntityDriverDeps, entityId: string, driverName: string): Promise<EntityDriverView> {
   await deps.directory.refresh();
+  return entityDriverView(deps, entityId, driverName);
+}
+
+/** getEntityDriver on the directory as last read (the console reads it once per request, then asks for several drivers). */
+export function entityDriverView(deps: EntityDriverDeps, entityId: string, driverName: string): EntityDriverView {
   liveEntity(deps, entityId);
   const driver = driverOf(deps, driverName);
   const id = driverId(driver);

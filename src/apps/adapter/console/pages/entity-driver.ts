@@ -34,6 +34,9 @@ export interface SettingSpec extends FieldSpec {
 
 const keptUnseen = (spec: SettingSpec) => spec.value === 'secret' || spec.value === 'base64' || spec.value === 'pem';
 
+/** The group a path is in (`channel` for `channel.client_certificate`; '' at the top). */
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('.')));
+
 const label = (key: string) => key.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** The form's fields, in the schema's order; the groups are the paths of its objects. */
@@ -114,23 +117,33 @@ export interface EntityDriverFormView {
   saved?: boolean;
 }
 
-/** What the form shows for a stored file or secret: that it is there, what identifies it, and how to remove it. */
-function storedNote(spec: SettingSpec, view: EntityDriverView): Html {
+/** A stored secret or file, which the form keeps without showing (a plain value is in its field, to change or clear). */
+function keptUnseenValue(spec: SettingSpec, view: EntityDriverView): unknown {
   const kept = storedAt(view.settings, spec.name);
-  // A plain value is in its field, to change or clear; only a secret or a file is kept unseen.
-  if (!keptUnseen(spec) || kept === undefined || (spec.value === 'secret' && !isSealed(kept))) return html``;
+  if (!keptUnseen(spec) || kept === undefined || (spec.value === 'secret' && !isSealed(kept))) return undefined;
+  return kept;
+}
+
+/** What the form shows for a stored file or secret: that it is there, what identifies it, and how to remove it. */
+function storedNote(spec: SettingSpec, kept: unknown, view: EntityDriverView): Html {
   const facts = Object.entries(view.certificates).find(([at]) => spec.name.startsWith(`${at}.`))?.[1];
   const what = isSealed(kept) ? `stored, sealed (${kept.sealed})` : 'stored';
   return html`<p class="muted stored" id="${fieldId(spec.name)}-stored">${what}${facts && /\.(pkcs12|cert)$/.test(spec.name) ? html`: ${facts.subject}, valid until ${facts.not_after}` : ''}. Left empty, it is kept.
 <label class="inline"><input type="checkbox" name="remove:${spec.name}" value="yes"> Remove the stored ${spec.label.toLowerCase()}</label></p>`;
 }
 
+/** A field, and for a kept secret or file the note saying so, tied to it. */
+function settingField(spec: SettingSpec, v: EntityDriverFormView): Html {
+  const kept = keptUnseenValue(spec, v.view);
+  if (kept === undefined) return field(spec, v.values, v.errors);
+  return html`${field({ ...spec, describedBy: `${fieldId(spec.name)}-stored` }, v.values, v.errors)}${storedNote(spec, kept, v.view)}`;
+}
+
 export function entityDriverBody(v: EntityDriverFormView): Html {
   const base = `/console/entities/${encodeURIComponent(v.entityId)}`;
   const fromFile = v.view.source === 'config';
-  const stored = (s: SettingSpec) => keptUnseen(s) && storedAt(v.view.settings, s.name) !== undefined && (s.value !== 'secret' || isSealed(storedAt(v.view.settings, s.name)));
-  const byGroup = (group: string): Html => html`${v.specs.filter((s) => s.group === group).map((s) => html`${field(stored(s) ? { ...s, describedBy: `${fieldId(s.name)}-stored` } : s, v.values, v.errors)}${storedNote(s, v.view)}`)}
-${v.groups.filter((g) => g.slice(0, g.lastIndexOf('.') < 0 ? 0 : g.lastIndexOf('.')) === group && g !== group).map((g) => fieldset(g))}`;
+  const byGroup = (group: string): Html => html`${v.specs.filter((s) => s.group === group).map((s) => settingField(s, v))}
+${v.groups.filter((g) => parentOf(g) === group).map((g) => fieldset(g))}`;
   const fieldset = (group: string): Html => {
     const problems = v.errors.byField.get(group) ?? [];
     return html`<fieldset id="${fieldId(group)}"${problems.length ? html` aria-describedby="${fieldId(group)}-error"` : ''}><legend>${label(group.slice(group.lastIndexOf('.') + 1))}</legend>
